@@ -1,0 +1,13 @@
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { Logger } from './lib/logger.ts';
+import type { Mailer } from './lib/mailer.ts';
+
+/** What every route and service may use; built once in main.ts (or per test). */
+export type AppContext = {
+  db: Db;
+  config: Config;
+  logger: Logger;
+  mailer: Mailer;
+  jwtSecret: string;
+};

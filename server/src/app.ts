@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { Router } from 'express';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from './app-context.ts';
+import { AppError } from './lib/app-error.ts';
+import { errorHandler } from './middleware/error-handler.ts';
+import { requestContext } from './middleware/request-context.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { mailboxRoutes } from './sandbox/mailbox.routes.ts';
+
+/** Builds the whole HTTP app without listening (tests use it with supertest). */
+export const createApp = (ctx: AppContext): express.Express => {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', ctx.config.trustProxy);
+  app.use(requestContext(ctx.logger));
+  app.use((_req, res, next) => {
+    res.set('X-Content-Type-Options', 'nosniff');
+    res.set('Referrer-Policy', 'same-origin');
+    next();
+  });
+
+  const api = Router();
+  api.use(express.json({ limit: '100kb' }));
+  api.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+  api.get('/health', async (_req, res) => {
+    try {
+      await ctx.db.execute(sql`select 1`);
+      res.json({ status: 'ok', database: 'up' });
+    } catch {
+      res.status(503).json({ status: 'error', database: 'down' });
+    }
+  });
+  api.get('/site', (_req, res) => {
+    res.json(ctx.config.site);
+  });
+  api.use('/auth', authRoutes(ctx));
+  api.use('/admin', adminRoutes(ctx));
+  api.use(catalogueRoutes(ctx));
+  api.use(() => {
+    throw new AppError('NOT_FOUND', { msg: 'Not found' });
+  });
+  app.use('/api/v1', api);
+
+  if (ctx.mailer.kind === 'sandbox' && !ctx.config.isProduction) {
+    app.use('/sandbox', mailboxRoutes(ctx));
+  }
+
+  const index = path.join(ctx.config.clientDist, 'index.html');
+  if (fs.existsSync(index)) {
+    app.use(express.static(ctx.config.clientDist, { index: false, maxAge: '1h' }));
+    // Hashed assets can be cached for a year; index.html must always be fresh.
+    app.get(/^\/(?!api\/|sandbox\/).*/, (_req, res) => {
+      res.set('Cache-Control', 'no-cache');
+      res.sendFile(index);
+    });
+  }
+
+  app.use(errorHandler(ctx.logger));
+  return app;
+};

@@ -1,0 +1,133 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting the server reads, parsed once at start. `.env.example` documents each one;
+ * keep the two in step.
+ */
+const bool = (fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['1', 'true', 'yes'].includes(v.toLowerCase())));
+
+const ZEnv = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  APP_URL: z.string().optional(),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(10),
+  DATA_DIR: z.string().default('./data'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  JWT_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
+  BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(15).default(10),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Vendo <no-reply@vendo.local>'),
+  ADMIN_USERNAME: z.string().optional(),
+  ADMIN_EMAIL: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  ADMIN_PHONE: z.string().default('08000000000'),
+  SEED_DEMO: z.string().optional(),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  RESET_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  RESET_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  RESET_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(900),
+  SITE_NAME: z.string().default('Vendo'),
+  SITE_OFFICE_ADDRESS: z.string().default('12 Example Street, Ikeja, Lagos'),
+  SITE_PHONE: z.string().default('+234 800 000 0000'),
+  SITE_EMAILS: z.string().default('support@vendo.example,sales@vendo.example'),
+  CHAT_URL: z.string().default('https://wa.me/2348000000000'),
+  TOPUP_URL: z.string().default('https://vendo.example/top-up'),
+  CLIENT_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  TRUST_PROXY: bool(false),
+});
+
+export type Config = {
+  env: string;
+  isProduction: boolean;
+  port: number;
+  host: string;
+  appUrl: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  dataDir: string;
+  jwtSecret: string | undefined;
+  jwtTtlSeconds: number;
+  bcryptRounds: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  admin: { userName: string; email: string; password: string; phoneNumber: string } | undefined;
+  seedDemo: boolean;
+  rateLimits: {
+    login: { limit: number; windowSeconds: number };
+    reset: { limit: number; windowSeconds: number };
+  };
+  resetTokenTtlSeconds: number;
+  site: {
+    appName: string;
+    officeAddress: string;
+    phone: string;
+    emails: string[];
+    chatUrl: string;
+    topUpUrl: string;
+  };
+  clientDist: string;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  trustProxy: boolean;
+};
+
+/** Reads the configuration from an environment (process.env by default); throws on bad values. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const embedded = !e.DATABASE_URL;
+  const admin =
+    e.ADMIN_USERNAME && e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+      ? {
+          userName: e.ADMIN_USERNAME,
+          email: e.ADMIN_EMAIL,
+          password: e.ADMIN_PASSWORD,
+          phoneNumber: e.ADMIN_PHONE,
+        }
+      : undefined;
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    dataDir: path.resolve(e.DATA_DIR),
+    jwtSecret: e.JWT_SECRET,
+    jwtTtlSeconds: e.JWT_TTL_SECONDS,
+    bcryptRounds: e.BCRYPT_ROUNDS,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    admin,
+    seedDemo: e.SEED_DEMO === undefined ? embedded : ['1', 'true', 'yes'].includes(e.SEED_DEMO),
+    rateLimits: {
+      login: { limit: e.LOGIN_RATE_LIMIT, windowSeconds: e.LOGIN_RATE_WINDOW_SECONDS },
+      reset: { limit: e.RESET_RATE_LIMIT, windowSeconds: e.RESET_RATE_WINDOW_SECONDS },
+    },
+    resetTokenTtlSeconds: e.RESET_TOKEN_TTL_SECONDS,
+    site: {
+      appName: e.SITE_NAME,
+      officeAddress: e.SITE_OFFICE_ADDRESS,
+      phone: e.SITE_PHONE,
+      emails: e.SITE_EMAILS.split(',').map((s) => s.trim()).filter(Boolean),
+      chatUrl: e.CHAT_URL,
+      topUpUrl: e.TOPUP_URL,
+    },
+    clientDist: path.resolve(e.CLIENT_DIST ?? path.join(import.meta.dirname, '../../client/dist')),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+  };
+};

@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+import { acquireDirLock, type DirLock } from './dir-lock.ts';
+
+/** One type for both drivers: features never know which PostgreSQL they run on. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle; same query API as Db. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database or a transaction in progress. */
+export type DbOrTx = Db | Tx;
+
+export type Database = {
+  db: Db;
+  driver: 'pglite' | 'pg';
+  /** Applies the checked-in migrations; safe to run from several processes at once. */
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
+
+/** Opens node-postgres against a server. */
+export const openPostgres = (url: string, { poolSize = 10 } = {}): Database => {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client that errors (server restart) must not crash the process.
+  pool.on('error', () => undefined);
+  return {
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    driver: 'pg',
+    migrate: () => migratePostgres(url),
+    close: () => pool.end(),
+  };
+};
+
+/** Migrates a PostgreSQL server on one dedicated connection holding an advisory lock. */
+const migratePostgres = async (url: string): Promise<void> => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(7246001)');
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await client.end();
+  }
+};
+
+/**
+ * Opens PGlite. With a dataDir the folder is locked first: PGlite silently loses writes when two
+ * processes open one folder, so a second process must refuse rather than corrupt data.
+ */
+export const openPglite = async (
+  options: { dataDir?: string; loadDataDir?: Blob } = {},
+): Promise<Database> => {
+  let lock: DirLock | undefined;
+  if (options.dataDir) lock = await acquireDirLock(options.dataDir);
+  try {
+    const client = await PGlite.create({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+    const db = drizzlePglite(client, { schema });
+    return {
+      db: db as unknown as Db,
+      driver: 'pglite',
+      migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+      close: async () => {
+        await client.close();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+};
+
+/** Opens the database the configuration names: DATABASE_URL, else PGlite in dataDir. */
+export const openConfiguredDatabase = async (config: {
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  dataDir: string;
+}): Promise<Database> =>
+  config.databaseUrl
+    ? openPostgres(config.databaseUrl, { poolSize: config.databasePoolSize })
+    : openPglite({ dataDir: path.join(config.dataDir, 'pglite') });

@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** Managed data plans (spec "Managed plan"); prices in kobo per tier. */
+export const dataPlans = pgTable(
+  'data_plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    planId: text('plan_id').notNull(),
+    plan: text('plan').notNull(),
+    planType: text('plan_type').notNull(),
+    network: text('network').notNull(),
+    /** Volume in MB; planVolumeRatio on the wire is volumeMb / 1000 (GB). */
+    volumeMb: integer('volume_mb').notNull(),
+    validity: text('validity').notNull(),
+    costPriceKobo: bigint('cost_price_kobo', { mode: 'number' }).notNull(),
+    smartEarnerPriceKobo: bigint('smart_earner_price_kobo', { mode: 'number' }).notNull(),
+    resellerPriceKobo: bigint('reseller_price_kobo', { mode: 'number' }).notNull(),
+    apiPriceKobo: bigint('api_price_kobo', { mode: 'number' }).notNull(),
+    partnerPriceKobo: bigint('partner_price_kobo', { mode: 'number' }),
+    isAvailable: boolean('is_available').notNull().default(true),
+    /** Plan id per supplier, e.g. { "ALARO": "1GB_MTN-SME", "GLAD": "7" }. */
+    supplierPlanIds: jsonb('supplier_plan_ids').$type<Record<string, string>>().notNull().default({}),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('data_plans_network_plan_id_key').on(t.network, t.planId),
+    check('data_plans_network_check', sql`${t.network} in ('MTN','GLO','AIRTEL','9MOBILE')`),
+    check('data_plans_volume_positive', sql`${t.volumeMb} > 0`),
+    check(
+      'data_plans_price_order',
+      sql`${t.costPriceKobo} >= 0 and ${t.costPriceKobo} < ${t.apiPriceKobo} and ${t.apiPriceKobo} <= ${t.resellerPriceKobo} and ${t.resellerPriceKobo} <= ${t.smartEarnerPriceKobo}`,
+    ),
+  ],
+);
+
+/** Airtime, data and electricity, each lockable by an admin. */
+export const services = pgTable('services', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  serviceName: text('service_name').notNull().unique(),
+  serviceStatus: boolean('service_status').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Per network: which supplier serves it and the cost price per GB (spec "Supplier", "Cost price"). */
+export const networkSettings = pgTable(
+  'network_settings',
+  {
+    network: text('network').primaryKey(),
+    supplierName: text('supplier_name').notNull().default('ALARO'),
+    costPriceKobo: bigint('cost_price_kobo', { mode: 'number' }).notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('network_settings_network_check', sql`${t.network} in ('MTN','GLO','AIRTEL','9MOBILE')`),
+    check('network_settings_supplier_check', sql`${t.supplierName} in ('ALARO','GLAD')`),
+  ],
+);

@@ -1,0 +1,6 @@
+// The whole schema in one object, for drizzle's typed queries and drizzle-kit.
+export * from './users.ts';
+export * from './ledger.ts';
+export * from './transactions.ts';
+export * from './catalogue.ts';
+export * from './system.ts';

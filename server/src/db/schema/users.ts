@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userName: text('user_name').notNull(),
+    email: text('email').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    userType: text('user_type').notNull().default('smart earner'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isAgent: boolean('is_agent').notNull().default(false),
+    isCouponVendor: boolean('is_coupon_vendor').notNull().default(false),
+    fullName: text('full_name'),
+    referredById: uuid('referred_by_id').references((): AnyPgColumn => users.id),
+    apiTokenHash: text('api_token_hash'),
+    webhookUrl: text('webhook_url'),
+    ninLast4: text('nin_last4'),
+    bvnLast4: text('bvn_last4'),
+    accountNumbers: jsonb('account_numbers')
+      .$type<{ bankName: string; accountNumber: string; accountName?: string }[]>()
+      .notNull()
+      .default([]),
+    reservedAccountNo3: text('reserved_account_no3'),
+    /** Bumped on password change or reset: tokens carrying an older version are refused. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_user_name_lower_key').on(sql`lower(${t.userName})`),
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_phone_number_key').on(t.phoneNumber),
+    check('users_user_type_check', sql`${t.userType} in ('smart earner', 'reseller', 'api user')`),
+    check('users_not_self_referred', sql`${t.referredById} is null or ${t.referredById} <> ${t.id}`),
+  ],
+);
+
+/** Single-use, hashed password-reset tokens. */
+export const passwordResets = pgTable('password_resets', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

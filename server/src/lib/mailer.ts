@@ -1,0 +1,36 @@
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/client.ts';
+import { sandboxMails } from '../db/schema/index.ts';
+
+export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Mailer = { send: (mail: Mail) => Promise<void>; kind: 'smtp' | 'sandbox' };
+
+/**
+ * Mail goes through nodemailer: to SMTP_URL when set, else nodemailer's JSON transport into the
+ * sandbox mailbox (a table listed at /sandbox/mail), so the whole product works offline.
+ */
+export const createMailer = ({ smtpUrl, from, db }: { smtpUrl?: string; from: string; db: Db }): Mailer => {
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    return {
+      kind: 'smtp',
+      send: async (mail) => {
+        await transport.sendMail({ from, ...mail });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ jsonTransport: true });
+  return {
+    kind: 'sandbox',
+    send: async (mail) => {
+      const info = await transport.sendMail({ from, ...mail });
+      const sent = JSON.parse(String(info.message)) as { subject: string; text: string; html?: string };
+      await db.insert(sandboxMails).values({
+        to: mail.to,
+        subject: sent.subject,
+        text: sent.text,
+        html: sent.html ?? null,
+      });
+    },
+  };
+};

@@ -1,0 +1,31 @@
+import type { ErrorRequestHandler } from 'express';
+import { isAppError } from '../lib/app-error.ts';
+import type { Logger } from '../lib/logger.ts';
+
+/**
+ * The one place errors become responses: AppError → its status and `{ msg, code }`; body-parser
+ * errors → 400/413; anything else → 500 with a generic message, logged with stack and request id.
+ */
+export const errorHandler =
+  (logger: Logger): ErrorRequestHandler =>
+  (error, req, res, _next) => {
+    if (isAppError(error)) {
+      res.status(error.status).json({ msg: error.message, code: error.code });
+      return;
+    }
+    const type = (error as { type?: string }).type;
+    if (type === 'entity.parse.failed') {
+      res.status(400).json({ msg: 'The request body is not valid JSON', code: 'VALIDATION_ERROR' });
+      return;
+    }
+    if (type === 'entity.too.large') {
+      res.status(413).json({ msg: 'The request body is too large', code: 'VALIDATION_ERROR' });
+      return;
+    }
+    logger.error('unhandled error', {
+      requestId: req.id,
+      error: error instanceof Error ? error.message : String(error),
+      stack: error instanceof Error ? error.stack : undefined,
+    });
+    res.status(500).json({ msg: 'Something went wrong', code: 'INTERNAL' });
+  };

@@ -1,0 +1,55 @@
+import { Router } from 'express';
+import {
+  ZChangePasswordRequest,
+  ZLoginRequest,
+  ZRegisterRequest,
+  ZRequestPasswordResetRequest,
+  ZResetPasswordRequest,
+} from '@vendo/shared/schemas/auth';
+import type { AppContext } from '../../app-context.ts';
+import { validateBody } from '../../middleware/validate.ts';
+import { authenticate, currentUser, userFromToken } from './auth.middleware.ts';
+import {
+  buildAuthPayload,
+  changePassword,
+  login,
+  register,
+  requestPasswordReset,
+  resetPassword,
+} from './auth.service.ts';
+
+export const authRoutes = (ctx: AppContext): Router => {
+  const router = Router();
+
+  router.post('/register', validateBody(ZRegisterRequest), async (req, res) => {
+    res.status(201).json(await register(ctx, req.body));
+  });
+
+  router.post('/login', validateBody(ZLoginRequest), async (req, res) => {
+    res.json(await login(ctx, req.body, req.ip ?? 'unknown'));
+  });
+
+  /** Answers whether the x-auth-token is still good; never 401, so the client can decide. */
+  router.post('/isTokenValid', async (req, res) => {
+    res.json({ valid: Boolean(await userFromToken(ctx, req.get('x-auth-token'))) });
+  });
+
+  router.get('/', authenticate(ctx), async (req, res) => {
+    res.json(await buildAuthPayload(ctx, currentUser(req).id));
+  });
+
+  router.post('/changepassword', authenticate(ctx), validateBody(ZChangePasswordRequest), async (req, res) => {
+    res.json(await changePassword(ctx, currentUser(req).id, req.body));
+  });
+
+  router.post('/requestPasswordReset', validateBody(ZRequestPasswordResetRequest), async (req, res) => {
+    const { msg } = await requestPasswordReset(ctx, req.body.email, req.ip ?? 'unknown');
+    res.json({ msg });
+  });
+
+  router.post('/resetpassword', validateBody(ZResetPasswordRequest), async (req, res) => {
+    res.json(await resetPassword(ctx, req.body));
+  });
+
+  return router;
+};

@@ -1,0 +1,160 @@
+import { createHash, randomBytes } from 'node:crypto';
+import bcrypt from 'bcryptjs';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { TUserType } from '@vendo/shared/constants';
+import type {
+  TChangePasswordRequest,
+  TLoginRequest,
+  TRegisterRequest,
+  TResetPasswordRequest,
+} from '@vendo/shared/schemas/auth';
+import type { TAuthResponse } from '@vendo/shared/types/api';
+import type { AppContext } from '../../app-context.ts';
+import { passwordResets } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { clearRateLimit, hitRateLimit } from '../../lib/rate-limit.ts';
+import { subscriptionPlansFor } from '../catalogue/catalogue.service.ts';
+import { currentNotification } from '../notifications/notifications.repository.ts';
+import { toPublicTransaction } from '../transactions/transactions.mapper.ts';
+import { listRecentTransactions } from '../transactions/transactions.repository.ts';
+import { toPublicUser } from '../users/users.mapper.ts';
+import {
+  findUserByEmail,
+  findUserForLogin,
+  findUserRecordById,
+  setPasswordHash,
+  touchLastLogin,
+} from '../users/users.repository.ts';
+import { createUser } from '../users/users.service.ts';
+import { issueToken } from './token.service.ts';
+
+export type AuthPayload = Omit<TAuthResponse, 'token'> & {
+  notification: { id: string; msg: string } | null;
+};
+
+// A real hash to compare against when the login name is unknown, so both paths take as long.
+const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', 10);
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+const tokenFor = (ctx: AppContext, user: { id: string; tokenVersion: number }) =>
+  issueToken({ jwtSecret: ctx.jwtSecret, ttlSeconds: ctx.config.jwtTtlSeconds }, user);
+
+/** Profile, plans for the tier, recent transactions and the notification: what the app needs. */
+export const buildAuthPayload = async (ctx: AppContext, userId: string): Promise<AuthPayload> => {
+  const record = await findUserRecordById(ctx.db, userId);
+  if (!record) throw new AppError('UNAUTHENTICATED', { msg: 'Your session has expired. Please log in again.' });
+  const staff = record.isAdmin || record.isAgent;
+  const [subscriptionPlans, recent, notification] = await Promise.all([
+    subscriptionPlansFor(ctx.db, record.userType as TUserType),
+    listRecentTransactions(ctx.db, userId),
+    currentNotification(ctx.db),
+  ]);
+  return {
+    user: toPublicUser(record),
+    subscriptionPlans,
+    transactions: recent.map((t) => toPublicTransaction(t, { withProfit: staff })),
+    isAdmin: record.isAdmin,
+    isCouponVendor: record.isCouponVendor,
+    notification,
+  };
+};
+
+/** Registers a smart earner (referral optional) and signs them in. */
+export const register = async (ctx: AppContext, input: TRegisterRequest) => {
+  const user = await createUser(ctx.db, input, { bcryptRounds: ctx.config.bcryptRounds });
+  await touchLastLogin(ctx.db, user.id);
+  return { ...(await buildAuthPayload(ctx, user.id)), token: tokenFor(ctx, user) };
+};
+
+/** Signs in by user name, e-mail or business name; rate-limited per address and login name. */
+export const login = async (ctx: AppContext, input: TLoginRequest, ip: string) => {
+  const limitKey = `login:${ip}:${input.userName.trim().toLowerCase()}`;
+  await hitRateLimit(ctx.db, { key: limitKey, ...ctx.config.rateLimits.login });
+  const user = await findUserForLogin(ctx.db, input.userName);
+  const ok = await bcrypt.compare(input.password, user?.passwordHash ?? DUMMY_HASH);
+  if (!user || !ok) {
+    throw new AppError('INVALID_CREDENTIALS', { msg: 'Invalid login details' });
+  }
+  await clearRateLimit(ctx.db, limitKey);
+  await touchLastLogin(ctx.db, user.id);
+  return { ...(await buildAuthPayload(ctx, user.id)), token: tokenFor(ctx, user) };
+};
+
+/** Changes the password after checking the old one; earlier tokens stop working. */
+export const changePassword = async (ctx: AppContext, userId: string, input: TChangePasswordRequest) => {
+  const user = await findUserRecordById(ctx.db, userId);
+  if (!user || !(await bcrypt.compare(input.oldPassword, user.passwordHash))) {
+    throw new AppError('VALIDATION_ERROR', { msg: 'Old password is incorrect' });
+  }
+  const hash = await bcrypt.hash(input.newPassword, ctx.config.bcryptRounds);
+  const tokenVersion = await setPasswordHash(ctx.db, userId, hash);
+  return { msg: 'Password changed successfully', token: tokenFor(ctx, { id: userId, tokenVersion }) };
+};
+
+export const RESET_REQUEST_MESSAGE =
+  'If an account exists for that e-mail, we have sent a link to reset its password.';
+
+/**
+ * Mails a single-use reset link valid for RESET_TOKEN_TTL_SECONDS. The answer is the same
+ * whether or not the e-mail exists, and the mail is sent after answering so timing tells nothing.
+ */
+export const requestPasswordReset = async (ctx: AppContext, email: string, ip: string) => {
+  const limit = ctx.config.rateLimits.reset;
+  await hitRateLimit(ctx.db, { key: `reset:ip:${ip}`, limit: limit.limit * 4, windowSeconds: limit.windowSeconds });
+  await hitRateLimit(ctx.db, { key: `reset:email:${email.toLowerCase()}`, ...limit });
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) return { msg: RESET_REQUEST_MESSAGE, sent: Promise.resolve() };
+
+  const token = randomBytes(32).toString('hex');
+  await ctx.db.insert(passwordResets).values({
+    userId: user.id,
+    tokenHash: sha256(token),
+    expiresAt: sql`now() + make_interval(secs => ${ctx.config.resetTokenTtlSeconds})`,
+  });
+  const link = `${ctx.config.appUrl}/passwordReset/${token}/${user.id}`;
+  const minutes = Math.round(ctx.config.resetTokenTtlSeconds / 60);
+  const sent = ctx.mailer
+    .send({
+      to: user.email,
+      subject: `Reset your ${ctx.config.site.appName} password`,
+      text: `Hello ${user.userName},\n\nUse this link to set a new password. It works once and expires in ${minutes} minutes:\n${link}\n\nIf you did not ask for this, ignore this e-mail; your password stays the same.`,
+      html: `<p>Hello ${escapeHtml(user.userName)},</p><p>Use this link to set a new password. It works once and expires in ${minutes} minutes:</p><p><a href="${link}">Reset my password</a></p><p>If you did not ask for this, ignore this e-mail; your password stays the same.</p>`,
+    })
+    .catch((error: unknown) => {
+      ctx.logger.error('password reset mail failed', { userId: user.id, error: String(error) });
+    });
+  return { msg: RESET_REQUEST_MESSAGE, sent };
+};
+
+/** Sets a new password with a valid reset token; the token is spent atomically, once. */
+export const resetPassword = async (ctx: AppContext, input: TResetPasswordRequest) => {
+  const invalid = new AppError('INVALID_RESET_TOKEN', { msg: 'This reset link is invalid or has expired' });
+  if (!/^[0-9a-f-]{36}$/i.test(input.userId)) throw invalid;
+  const hash = await bcrypt.hash(input.newPassword, ctx.config.bcryptRounds);
+  await ctx.db.transaction(async (tx) => {
+    const spent = await tx
+      .update(passwordResets)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(passwordResets.tokenHash, sha256(input.token)),
+          eq(passwordResets.userId, input.userId),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ id: passwordResets.id });
+    if (spent.length === 0) throw invalid;
+    // Any other outstanding link for this user dies with this one.
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResets.userId, input.userId), isNull(passwordResets.usedAt)));
+    await setPasswordHash(tx, input.userId, hash);
+  });
+  return { msg: 'Password reset successful. You can now log in.' };
+};
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

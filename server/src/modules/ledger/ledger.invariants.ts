@@ -1,0 +1,77 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { queryRows } from '../../db/query.ts';
+
+export type InvariantResult = { name: string; violations: number };
+
+/**
+ * The invariants of ARCHITECTURE.md "Money", each as a query counting its violations. Later
+ * features add theirs here (e.g. provider references) so `ledger:verify` and every money test
+ * check them all.
+ */
+const INVARIANTS: { name: string; query: SQL }[] = [
+  {
+    name: 'every journal sums to 0',
+    query: sql`select count(*) from (
+      select j.id from journals j left join postings p on p.journal_id = j.id
+      group by j.id having coalesce(sum(p.amount_kobo), 0) <> 0) v`,
+  },
+  {
+    name: 'every journal has at least two postings',
+    query: sql`select count(*) from (
+      select j.id from journals j left join postings p on p.journal_id = j.id
+      group by j.id having count(p.id) < 2) v`,
+  },
+  {
+    name: "each account's balance equals the sum of its postings",
+    query: sql`select count(*) from ledger_accounts a
+      where a.balance_kobo <> coalesce((select sum(p.amount_kobo) from postings p where p.account_id = a.id), 0)`,
+  },
+  {
+    name: "each posting's balance_after matches the running sum",
+    query: sql`select count(*) from (
+      select p.balance_after_kobo,
+             sum(p.amount_kobo) over (partition by p.account_id order by p.id) as running
+      from postings p) v where v.balance_after_kobo <> v.running`,
+  },
+  {
+    name: 'the ledger as a whole sums to 0',
+    query: sql`select case when coalesce(sum(balance_kobo), 0) = 0 then 0 else 1 end from ledger_accounts`,
+  },
+  {
+    name: 'no user balance below 0',
+    query: sql`select count(*) from ledger_accounts where kind <> 'system' and balance_kobo < 0`,
+  },
+  {
+    name: 'every user has exactly one main and one earnings wallet',
+    query: sql`select count(*) from users u where
+      (select count(*) from ledger_accounts a where a.user_id = u.id and a.kind = 'user_main') <> 1 or
+      (select count(*) from ledger_accounts a where a.user_id = u.id and a.kind = 'user_earnings') <> 1`,
+  },
+  {
+    name: 'each journal reference appears once',
+    query: sql`select count(*) from (select reference from journals group by reference having count(*) > 1) v`,
+  },
+  {
+    name: 'each transaction reference appears once',
+    query: sql`select count(*) from (select reference from transactions group by reference having count(*) > 1) v`,
+  },
+  {
+    name: 'every settled purchase is in exactly one terminal state and refunded at most once',
+    query: sql`select count(*) from transactions t where t.type in ('data','airtime','electricity') and (
+      (select count(*) from journals j where j.reference = 'refund:' || t.reference) > 1 or
+      (t.status = 'refunded') <> exists (select 1 from journals j where j.reference = 'refund:' || t.reference))`,
+  },
+];
+
+/** Runs every invariant and returns each with its count of violations. */
+export const checkLedgerInvariants = async (db: DbOrTx): Promise<InvariantResult[]> => {
+  const results: InvariantResult[] = [];
+  for (const invariant of INVARIANTS) {
+    const result = await queryRows<{ count?: string | number; case?: number }>(db, invariant.query);
+    const row = result[0] ?? {};
+    const value = Object.values(row)[0];
+    results.push({ name: invariant.name, violations: Number(value ?? 0) });
+  }
+  return results;
+};

@@ -1,0 +1,14 @@
+import type { UserRow } from './modules/users/users.repository.ts';
+
+declare global {
+  namespace Express {
+    interface Request {
+      /** Set by the request-id middleware. */
+      id: string;
+      /** Set by authenticate(): the caller, fresh from the database. */
+      user?: UserRow;
+    }
+  }
+}
+
+export {};

@@ -1,0 +1,78 @@
+/** Business constants from the spec (§9), shared by server and client. */
+
+export const NETWORKS = ['MTN', 'GLO', 'AIRTEL', '9MOBILE'] as const;
+export type TNetwork = (typeof NETWORKS)[number];
+
+/** Wire network codes for data purchases (spec §7). */
+export const DATA_NETWORK_CODES: Record<TNetwork, number> = { MTN: 1, GLO: 2, AIRTEL: 3, '9MOBILE': 6 };
+/** Wire network codes for airtime purchases (spec §7). */
+export const AIRTIME_NETWORK_CODES: Record<TNetwork, number> = {
+  MTN: 1,
+  GLO: 2,
+  AIRTEL: 3,
+  '9MOBILE': 4,
+};
+
+/** Keys of the subscriptionPlans object in login/register answers (9MOBILE is NMOBILE there). */
+export const PLAN_LIST_KEYS: Record<TNetwork, 'MTN' | 'GLO' | 'AIRTEL' | 'NMOBILE'> = {
+  MTN: 'MTN',
+  GLO: 'GLO',
+  AIRTEL: 'AIRTEL',
+  '9MOBILE': 'NMOBILE',
+};
+
+export const MTN_DATA_TYPES = ['SME', 'SME2', 'CG', 'COUPON', 'DIRECT'] as const;
+
+export const USER_TYPES = ['smart earner', 'reseller', 'api user'] as const;
+export type TUserType = (typeof USER_TYPES)[number];
+
+export const TRANSACTION_TYPES = [
+  'data',
+  'airtime',
+  'wallet',
+  'transfer',
+  'refund',
+  'electricity',
+  'referrer',
+  'earning',
+] as const;
+export type TTransactionType = (typeof TRANSACTION_TYPES)[number];
+
+export const TRANSACTION_STATUSES = ['success', 'failed', 'processing', 'pending', 'refunded'] as const;
+export type TTransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+export const SERVICE_NAMES = ['airtime', 'data', 'electricity'] as const;
+export type TServiceName = (typeof SERVICE_NAMES)[number];
+
+export const SUPPLIERS = ['ALARO', 'GLAD'] as const;
+export type TSupplier = (typeof SUPPLIERS)[number];
+
+export const METER_TYPES = ['prepaid', 'postpaid'] as const;
+
+export const DISCOS = [
+  { name: 'Ikeja', id: 18 },
+  { name: 'Ibadan', id: 19 },
+  { name: 'Eko', id: 20 },
+  { name: 'Port Harcourt', id: 21 },
+  { name: 'Kaduna', id: 22 },
+  { name: 'Kano', id: 23 },
+  { name: 'Jos', id: 24 },
+  { name: 'Abuja', id: 25 },
+  { name: 'Enugu', id: 26 },
+  { name: 'Yola', id: 28 },
+  { name: 'Benin', id: 29 },
+] as const;
+
+export const AIRTIME_MIN_KOBO = 100_00;
+export const WALLET_FUNDING_MIN_KOBO = 100_00;
+export const RESELLER_UPGRADE_KOBO = 1000_00;
+export const REFERRAL_REWARD_KOBO = 500_00;
+export const ELECTRICITY_FEE_KOBO = 50_00;
+export const WITHDRAWAL_FEE_KOBO = 50_00;
+export const LOW_BALANCE_KOBO = 100_00;
+/** Airtime charge in basis points of the face value, by tier. */
+export const AIRTIME_RATE_BP: Record<TUserType, number> = {
+  reseller: 9800,
+  'smart earner': 9900,
+  'api user': 9900,
+};

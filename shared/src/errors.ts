@@ -1,0 +1,41 @@
+/**
+ * Error codes the API answers with, as `{ msg, code }`. Each code maps to one HTTP status.
+ * Clients branch on `code`; `msg` is for people.
+ */
+export const ERROR_STATUS = {
+  /** The request body, query or params failed validation. */
+  VALIDATION_ERROR: 400,
+  /** A field the caller may not set was sent (balance, role flags …). */
+  FORBIDDEN_FIELD: 400,
+  /** No valid token, or the token was revoked or expired. */
+  UNAUTHENTICATED: 401,
+  /** Wrong login name or password; kept vague so accounts cannot be enumerated. */
+  INVALID_CREDENTIALS: 401,
+  /** Authenticated, but the role does not allow this route. */
+  FORBIDDEN: 403,
+  /** The record does not exist or belongs to someone else (never tell which). */
+  NOT_FOUND: 404,
+  /** A unique value (user name, e-mail, phone …) is taken. */
+  CONFLICT: 409,
+  /** The same Idempotency-Key was reused with a different body. */
+  IDEMPOTENCY_MISMATCH: 422,
+  /** The wallet cannot cover the debit; nothing was written. */
+  INSUFFICIENT_BALANCE: 400,
+  /** A journal's postings do not sum to zero; a programming error, never written. */
+  UNBALANCED_JOURNAL: 500,
+  /** A reset token is unknown, used or expired. */
+  INVALID_RESET_TOKEN: 400,
+  /** The service (airtime, data, electricity) is locked by an admin. */
+  SERVICE_LOCKED: 403,
+  /** Too many attempts in the window; try again later. */
+  RATE_LIMITED: 429,
+  /** An upstream provider failed in a way the caller should know about. */
+  PROVIDER_ERROR: 502,
+  /** Anything unexpected; details are only in the server log. */
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** The error body of every failed API call. */
+export type TApiError = { msg: string; code: ErrorCode };
