@@ -1,0 +1,31 @@
+/**
+ * `npm run ledger:verify`: checks every ledger invariant against the database the app would open
+ * (DATABASE_URL, else PGlite in DATA_DIR), prints each with its count of violations, and exits
+ * non-zero on any. With PGlite it needs the app stopped (the data folder is locked while it runs).
+ */
+import { loadConfig } from '../config.ts';
+import { openConfiguredDatabase } from '../db/client.ts';
+import { DirLockedError } from '../db/dir-lock.ts';
+import { checkLedgerInvariants } from '../modules/ledger/ledger.invariants.ts';
+
+const config = loadConfig();
+let database;
+try {
+  database = await openConfiguredDatabase(config);
+} catch (error) {
+  console.error(error instanceof DirLockedError ? error.message : error);
+  process.exit(2);
+}
+try {
+  await database.migrate();
+  const results = await checkLedgerInvariants(database.db);
+  const width = Math.max(...results.map((r) => r.name.length));
+  for (const r of results) {
+    console.log(`${r.violations === 0 ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(width)}  ${r.violations} violation(s)`);
+  }
+  const failed = results.filter((r) => r.violations > 0).length;
+  console.log(failed === 0 ? `ledger:verify: all ${results.length} invariants hold` : `ledger:verify: ${failed} invariant(s) violated`);
+  process.exitCode = failed === 0 ? 0 : 1;
+} finally {
+  await database.close();
+}
