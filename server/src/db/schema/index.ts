@@ -4,3 +4,4 @@ export * from './ledger.ts';
 export * from './transactions.ts';
 export * from './catalogue.ts';
 export * from './system.ts';
+export * from './vending.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /**
@@ -26,12 +26,24 @@ export const transactions = pgTable(
     paymentLink: text('payment_link'),
     apiResponse: text('api_response'),
     apiResponseId: text('api_response_id'),
+    /** Purchases: which supplier got the order, its id there, and what was ordered. */
+    supplier: text('supplier'),
+    supplierRef: text('supplier_ref'),
+    planId: uuid('plan_id'),
+    ported: boolean('ported').notNull().default(false),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    /** Reconciler bookkeeping: re-query attempts, when to look next, when it went to the admin queue. */
+    attempts: integer('attempts').notNull().default(0),
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    escalatedAt: timestamp('escalated_at', { withTimezone: true }),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('transactions_user_created_idx').on(t.userId, t.createdAt),
     index('transactions_status_idx').on(t.status),
+    index('transactions_unsettled_idx').on(t.nextCheckAt).where(sql`status in ('processing', 'pending')`),
     check(
       'transactions_type_check',
       sql`${t.type} in ('data','airtime','wallet','transfer','refund','electricity','referrer','earning')`,

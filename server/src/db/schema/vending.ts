@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/**
+ * Idempotency-Key records: the first request with a key runs, later ones with the same key and
+ * body get its stored answer, a different body is refused (422).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    route: text('route').notNull(),
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/** A user's saved numbers (spec "Contact"); removed after 30 days without use. */
+export const contacts = pgTable('contacts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  contactName: text('contact_name').notNull(),
+  contactNumber: text('contact_number').notNull(),
+  contactNetwork: text('contact_network').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Things an admin must look at: supplier float exhausted, purchases past their SLA … */
+export const adminAlerts = pgTable('admin_alerts', {
+  id: serial('id').primaryKey(),
+  kind: text('kind').notNull(),
+  message: text('message').notNull(),
+  transactionId: uuid('transaction_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+});
+
+/** Balance-check USSD codes per network (admin-editable data, spec §9). */
+export const ussdCodes = pgTable('ussd_codes', {
+  id: serial('id').primaryKey(),
+  category: text('category').notNull(),
+  label: text('label').notNull(),
+  code: text('code').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/**
+ * The sandbox suppliers' own books (what a real supplier keeps on its side), in the app's database
+ * so a purchase interrupted by a crash can still be re-queried after restart.
+ */
+export const sandboxSupplierOrders = pgTable('sandbox_supplier_orders', {
+  id: serial('id').primaryKey(),
+  supplier: text('supplier').notNull(),
+  kind: text('kind').notNull(),
+  requestId: text('request_id'),
+  request: jsonb('request').$type<Record<string, unknown>>().notNull(),
+  /** What re-query answers: successful, failed or processing. */
+  status: text('status').notNull(),
+  amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull().default(0),
+  token: text('token'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sandboxSupplierFloats = pgTable('sandbox_supplier_floats', {
+  supplier: text('supplier').primaryKey(),
+  balanceKobo: bigint('balance_kobo', { mode: 'number' }).notNull().default(sql`0`),
+});
