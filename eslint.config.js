@@ -2,6 +2,29 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import fs from 'node:fs';
+
+// Each client feature may import shared code but no other feature (bulletproof-react).
+const featuresDir = new URL('./client/src/features/', import.meta.url);
+const features = fs.existsSync(featuresDir)
+  ? fs.readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : [];
+const crossFeatureRules = features.map((feature) => ({
+  files: [`client/src/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`, '../../*/**', '!../../' + feature + '/**'],
+            message: 'No cross-feature imports: move shared code to components/ or lib/.',
+          },
+        ],
+      },
+    ],
+  },
+}));
 
 export default tseslint.config(
   {
@@ -37,18 +60,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Features do not import each other; shared code lives in components/, lib/ or app/.
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['../../features/*', '../features/*'],
-              message: 'No cross-feature imports: move shared code to components/ or lib/.',
-            },
-          ],
-        },
-      ],
     },
   },
+  ...crossFeatureRules,
 );

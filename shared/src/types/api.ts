@@ -87,6 +87,9 @@ export type TTransaction = {
   createdAt: string;
 };
 
+/** The admin's broadcast; the client remembers which id the user acknowledged. */
+export type TNotification = { id: string; msg: string };
+
 /** Answer of POST /auth/login and /auth/register, and of GET /auth. */
 export type TAuthResponse = {
   user: TUser;
@@ -95,6 +98,17 @@ export type TAuthResponse = {
   transactions: TTransaction[];
   isAdmin: boolean;
   isCouponVendor: boolean;
+  notification: TNotification | null;
+};
+
+/** GET /site: contact details and links from the server's configuration. */
+export type TSiteInfo = {
+  appName: string;
+  officeAddress: string;
+  phone: string;
+  emails: string[];
+  chatUrl: string;
+  topUpUrl: string;
 };
 
 export type TProfileResponse = Omit<TAuthResponse, 'token'>;

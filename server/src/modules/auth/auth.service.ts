@@ -28,9 +28,7 @@ import {
 import { createUser } from '../users/users.service.ts';
 import { issueToken } from './token.service.ts';
 
-export type AuthPayload = Omit<TAuthResponse, 'token'> & {
-  notification: { id: string; msg: string } | null;
-};
+export type AuthPayload = Omit<TAuthResponse, 'token'>;
 
 // A real hash to compare against when the login name is unknown, so both paths take as long.
 const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', 10);

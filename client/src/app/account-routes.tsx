@@ -1,0 +1,82 @@
+import { Route, Routes } from 'react-router-dom';
+import { lazyPage } from '@/lib/lazy-page';
+import { RequireRole, RequireSession } from './route-guards';
+
+// The signed-in areas load as one small chunk when first opened, keeping the route table and
+// guards out of the landing bundle; each screen is its own chunk on top.
+const ProfileLayout = lazyPage(() =>
+  import('@/features/profile/components/profile-layout').then((m) => m.ProfileLayout),
+);
+const DashboardPage = lazyPage(() =>
+  import('@/features/profile/components/dashboard-page').then((m) => m.DashboardPage),
+);
+const AccountPage = lazyPage(() =>
+  import('@/features/profile/components/account-page').then((m) => m.AccountPage),
+);
+const ChangePasswordPage = lazyPage(() =>
+  import('@/features/profile/components/change-password-page').then((m) => m.ChangePasswordPage),
+);
+const ComingSoonPage = lazyPage(() =>
+  import('@/features/profile/components/coming-soon-page').then((m) => m.ComingSoonPage),
+);
+const NotFoundPage = lazyPage(() =>
+  import('@/features/not-found/components/not-found-page').then((m) => m.NotFoundPage),
+);
+
+/** Screens that later issues build; until then they say so (titles: profile/screen-titles.ts). */
+const SOON = [
+  'buydata',
+  'buyairtime',
+  'electricity',
+  'tv',
+  'contacts',
+  'earnings',
+  'transactions',
+  'transfer',
+  'fundWallet',
+  'fundWallet/coupon',
+  'withdraw',
+];
+
+/** /profile/* (spec §2). Paths match case-insensitively (/profile/buyData works too). */
+export const ProfileRoutes = () => (
+  <Routes>
+    <Route element={<RequireSession />}>
+      <Route element={<ProfileLayout />}>
+        <Route index element={<DashboardPage />} />
+        <Route path="user" element={<AccountPage />} />
+        <Route path="changePassword" element={<ChangePasswordPage />} />
+        {SOON.map((path) => (
+          <Route key={path} path={path} element={<ComingSoonPage />} />
+        ))}
+        <Route element={<RequireRole role="admin" />}>
+          <Route path="adminSettings" element={<ComingSoonPage />} />
+        </Route>
+        <Route element={<RequireRole role="staff" />}>
+          <Route path="updatePrice" element={<ComingSoonPage />} />
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Route>
+  </Routes>
+);
+
+/** /admin/* (spec §2): admins only, except the user list, which agents may open too. */
+export const AdminRoutes = () => (
+  <Routes>
+    <Route element={<RequireSession />}>
+      <Route element={<ProfileLayout />}>
+        <Route element={<RequireRole role="admin" />}>
+          <Route index element={<ComingSoonPage />} />
+          <Route path="generateCoupon" element={<ComingSoonPage />} />
+          <Route path="transactions" element={<ComingSoonPage />} />
+          <Route path="sendmail" element={<ComingSoonPage />} />
+        </Route>
+        <Route element={<RequireRole role="staff" />}>
+          <Route path="users" element={<ComingSoonPage />} />
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Route>
+  </Routes>
+);

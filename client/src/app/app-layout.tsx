@@ -1,0 +1,36 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { ErrorBoundary } from '@/components/layout/error-boundary';
+import { LoadingOverlay } from '@/components/layout/loading-overlay';
+import { PageSpinner } from '@/components/ui/spinner';
+import { lazyPage } from '@/lib/lazy-page';
+
+// Not needed for the first paint, and they pull in axios, RTK Query and react-toastify.
+const Toasts = lazyPage(() => import('@/components/layout/toasts').then((m) => m.Toasts));
+const ChatButton = lazyPage(() =>
+  import('@/components/layout/chat-button').then((m) => m.ChatButton),
+);
+
+/** Wraps every route: error boundary, toasts, the loading overlay and the chat button. */
+export const AppLayout = () => {
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  return (
+    <>
+      <ErrorBoundary resetKey={pathname}>
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </ErrorBoundary>
+      <Suspense fallback={null}>
+        <ChatButton />
+        <Toasts />
+      </Suspense>
+      <LoadingOverlay />
+    </>
+  );
+};

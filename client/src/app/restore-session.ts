@@ -1,0 +1,35 @@
+import { isTokenValidApi } from '@/features/auth/api/is-token-valid.api';
+import { getProfileApi } from '@/features/profile/api/get-profile.api';
+import { isQueryError } from '@/lib/api-error';
+import { loggedOut } from './slices/auth.slice';
+import type { AppStore } from './store';
+
+/**
+ * Spec §4: on start with a stored token, check it; if valid fetch the profile, otherwise log
+ * out. When the server cannot be reached the stored session stays, and the next call decides.
+ */
+export const restoreSession = async (store: AppStore): Promise<void> => {
+  const token = store.getState().auth.token;
+  if (!token) return;
+
+  const check = await store.dispatch(isTokenValidApi.endpoints.isTokenValid.initiate(undefined));
+  if (store.getState().auth.token !== token) return; // a 401 already logged out
+  if ('error' in check) {
+    // Only an answer about the token ends the session; no answer or a 5xx says nothing about it.
+    const { error } = check;
+    if (isQueryError(error) && error.status !== null && error.status < 500) {
+      store.dispatch(loggedOut());
+    }
+    return;
+  }
+  if (!check.data.valid) {
+    store.dispatch(loggedOut());
+    return;
+  }
+
+  const profile = store.dispatch(
+    getProfileApi.endpoints.getProfile.initiate(undefined, { forceRefetch: true }),
+  );
+  await profile;
+  profile.unsubscribe();
+};

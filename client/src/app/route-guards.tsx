@@ -1,0 +1,25 @@
+import { Navigate, Outlet } from 'react-router-dom';
+import { lazyPage } from '@/lib/lazy-page';
+import { useAppSelector } from './hooks';
+
+const LoginPage = lazyPage(() =>
+  import('@/features/auth/components/login-page').then((m) => m.LoginPage),
+);
+
+/** Profile and admin areas: without a token the login screen is shown in place (spec §2). */
+export const RequireSession = () => {
+  const token = useAppSelector((state) => state.auth.token);
+  return token ? <Outlet /> : <LoginPage />;
+};
+
+/** 'admin': admins only. 'staff': admins and agents (user list, update price). */
+export type TRequiredRole = 'admin' | 'staff';
+
+/** Admin-only and plan pages send everyone else to /profile (spec §2). */
+export const RequireRole = ({ role }: { role: TRequiredRole }) => {
+  const allowed = useAppSelector(({ auth }) => {
+    const admin = auth.isAdmin || auth.user?.isAdmin === true;
+    return role === 'admin' ? admin : admin || auth.user?.isAgent === true;
+  });
+  return allowed ? <Outlet /> : <Navigate to="/profile" replace />;
+};

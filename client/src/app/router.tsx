@@ -1,0 +1,45 @@
+import { Route, Routes } from 'react-router-dom';
+import { LandingPage } from '@/features/landing/components/landing-page';
+import { lazyPage } from '@/lib/lazy-page';
+import { AppLayout } from './app-layout';
+
+// The landing page is in the main bundle; every other route loads its own chunk on demand.
+const LoginPage = lazyPage(() =>
+  import('@/features/auth/components/login-page').then((m) => m.LoginPage),
+);
+const RegisterPage = lazyPage(() =>
+  import('@/features/auth/components/register-page').then((m) => m.RegisterPage),
+);
+const RequestPasswordResetPage = lazyPage(() =>
+  import('@/features/auth/components/request-password-reset-page').then(
+    (m) => m.RequestPasswordResetPage,
+  ),
+);
+const ResetPasswordPage = lazyPage(() =>
+  import('@/features/auth/components/reset-password-page').then((m) => m.ResetPasswordPage),
+);
+const PriceListPage = lazyPage(() =>
+  import('@/features/prices/components/price-list-page').then((m) => m.PriceListPage),
+);
+const NotFoundPage = lazyPage(() =>
+  import('@/features/not-found/components/not-found-page').then((m) => m.NotFoundPage),
+);
+const ProfileRoutes = lazyPage(() => import('./account-routes').then((m) => m.ProfileRoutes));
+const AdminRoutes = lazyPage(() => import('./account-routes').then((m) => m.AdminRoutes));
+
+/** The route table (spec §2). Paths match case-insensitively. */
+export const AppRoutes = () => (
+  <Routes>
+    <Route element={<AppLayout />}>
+      <Route index element={<LandingPage />} />
+      <Route path="login" element={<LoginPage />} />
+      <Route path="register/:referralId?" element={<RegisterPage />} />
+      <Route path="requestPasswordReset" element={<RequestPasswordResetPage />} />
+      <Route path="passwordReset/:token/:userId" element={<ResetPasswordPage />} />
+      <Route path="priceList" element={<PriceListPage />} />
+      <Route path="profile/*" element={<ProfileRoutes />} />
+      <Route path="admin/*" element={<AdminRoutes />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Route>
+  </Routes>
+);

@@ -1,0 +1,90 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { buildPriceRow } from '@/test/factories';
+import { stubHttp } from '@/test/http-stub';
+import { renderApp } from '@/test/render-app';
+
+describe('/priceList', () => {
+  it('lists plan id, network-type, volume, the three prices and validity cut to 7 characters', async () => {
+    stubHttp({
+      'GET /prices': {
+        status: 200,
+        data: [
+          buildPriceRow({ id: '7', plan: '1GB', month_validate: '30 days validity' }),
+          buildPriceRow({
+            id: '12',
+            plan_network: 'GLO',
+            plan_type: 'CG',
+            plan: '2GB',
+            my_price: 1020.5,
+            resellerPrice: 1000,
+            apiPrice: 990,
+            month_validate: '7 days',
+          }),
+        ],
+      },
+    });
+    renderApp({ route: '/priceList' });
+
+    await screen.findAllByRole('link', { name: 'Buy now' });
+    const rows = screen.getAllByRole('row');
+    expect(
+      within(rows[0]!)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Plan ID',
+      'Network-type',
+      'Volume',
+      'Price',
+      'Reseller',
+      'API',
+      'Validity',
+      'Action',
+    ]);
+    const glo = within(rows[2]!)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(glo.slice(0, 7)).toEqual([
+      '12',
+      'GLO CG',
+      '2GB',
+      '₦1,020.50',
+      '₦1,000.00',
+      '₦990.00',
+      '7 days',
+    ]);
+    expect(within(rows[1]!).getByText('30 days')).toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('link', { name: 'Buy now' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
+  });
+
+  it('filters by network', async () => {
+    stubHttp({
+      'GET /prices': {
+        status: 200,
+        data: [buildPriceRow({ id: '1' }), buildPriceRow({ id: '2', plan_network: 'AIRTEL' })],
+      },
+    });
+    const { user } = renderApp({ route: '/priceList' });
+    await screen.findAllByRole('link', { name: 'Buy now' });
+
+    await user.click(screen.getByRole('button', { name: 'AIRTEL' }));
+
+    expect(screen.getByRole('button', { name: 'AIRTEL' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getAllByRole('link', { name: 'Buy now' })).toHaveLength(1);
+    expect(screen.getByRole('cell', { name: 'AIRTEL SME' })).toBeInTheDocument();
+  });
+
+  it('only logs a failure, and says prices are unavailable', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubHttp({ 'GET /prices': { status: 500, data: { msg: 'Boom', code: 'INTERNAL' } } });
+    renderApp({ route: '/priceList' });
+
+    expect(await screen.findByText(/prices are not available right now/i)).toBeInTheDocument();
+    expect(screen.queryByText('Boom')).not.toBeInTheDocument();
+    expect(log).toHaveBeenCalledWith('Price list failed to load', expect.anything());
+  });
+});

@@ -1,0 +1,15 @@
+import type { TPriceRow } from '@vendo/shared/types/api';
+import { api } from '@/lib/api';
+
+/** GET /prices: the public price list. */
+const getPricesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getPrices: build.query<TPriceRow[], undefined>({
+      query: () => ({ url: '/prices' }),
+      extraOptions: { loadingText: 'Loading prices...' },
+      providesTags: ['Prices'],
+    }),
+  }),
+});
+
+export const { useGetPricesQuery } = getPricesApi;

@@ -1,0 +1,113 @@
+import { NETWORKS, type TNetwork } from '@vendo/shared/constants';
+import { formatNairaAmount } from '@vendo/shared/money';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { PublicHeader } from '@/components/layout/public-header';
+import { useGetPricesQuery } from '../api/get-prices.api';
+
+type TFilter = 'ALL' | TNetwork;
+
+/** /priceList: the public price list (spec §2). A failure is only logged (spec §8). */
+export const PriceListPage = () => {
+  const { data: rows = [], isLoading, isError, error } = useGetPricesQuery(undefined);
+  const [filter, setFilter] = useState<TFilter>('ALL');
+
+  useEffect(() => {
+    if (isError) console.error('Price list failed to load', error);
+  }, [isError, error]);
+
+  const shown = filter === 'ALL' ? rows : rows.filter((row) => row.plan_network === filter);
+
+  return (
+    <>
+      <title>Price list · Vendo</title>
+      <PublicHeader />
+      <main className="container page">
+        <div className="page-heading">
+          <h1>Price list</h1>
+          <p className="muted">
+            Data plan prices for each account type: resellers and API users pay less.{' '}
+            <Link to="/register">Register</Link> to start buying.
+          </p>
+        </div>
+
+        <div className="chip-row" role="group" aria-label="Filter by network">
+          {(['ALL', ...NETWORKS] as const).map((network) => (
+            <button
+              key={network}
+              type="button"
+              className="chip"
+              aria-pressed={filter === network}
+              onClick={() => setFilter(network)}
+            >
+              {network === 'ALL' ? 'All networks' : network}
+            </button>
+          ))}
+        </div>
+
+        {isLoading ? null : shown.length === 0 ? (
+          <div className="card empty-state">
+            <p>
+              {isError || rows.length === 0
+                ? 'Prices are not available right now. Please check back shortly.'
+                : 'No plans for this network yet.'}
+            </p>
+          </div>
+        ) : (
+          <div className="price-table-wrap">
+            <table className="price-table">
+              <caption className="visually-hidden">Data plan prices</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Plan ID</th>
+                  <th scope="col">Network-type</th>
+                  <th scope="col">Volume</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Reseller</th>
+                  <th scope="col">API</th>
+                  <th scope="col">Validity</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Action</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((row) => (
+                  <tr key={`${row.plan_network}-${row.id}`}>
+                    <td data-label="Plan ID" className="cell-muted">
+                      {row.id}
+                    </td>
+                    <td data-label="Network-type" className="cell-network">
+                      <span className={`network-badge network-${row.plan_network.toLowerCase()}`}>
+                        {row.plan_network}
+                      </span>{' '}
+                      {row.plan_type}
+                    </td>
+                    <td data-label="Volume" className="cell-volume">
+                      {row.plan}
+                    </td>
+                    <td data-label="Price" className="cell-money">
+                      {formatNairaAmount(row.my_price)}
+                    </td>
+                    <td data-label="Reseller" className="cell-money">
+                      {formatNairaAmount(row.resellerPrice)}
+                    </td>
+                    <td data-label="API" className="cell-money">
+                      {formatNairaAmount(row.apiPrice)}
+                    </td>
+                    <td data-label="Validity">{row.month_validate.slice(0, 7)}</td>
+                    <td className="cell-action">
+                      <Link className="btn btn-primary btn-sm" to="/profile">
+                        Buy now
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </main>
+    </>
+  );
+};

@@ -1,0 +1,139 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildSession, buildUser, profileOf } from '@/test/factories';
+import { stubHttp } from '@/test/http-stub';
+import { renderApp } from '@/test/render-app';
+
+const signedIn = (sessionOverrides: Parameters<typeof buildSession>[0] = {}) => {
+  const session = buildSession(sessionOverrides);
+  stubHttp({
+    'GET /auth': { status: 200, data: profileOf(session) },
+    'GET /site': {
+      status: 200,
+      data: {
+        appName: 'Vendo',
+        officeAddress: '',
+        phone: '',
+        emails: [],
+        chatUrl: 'https://chat.example',
+        topUpUrl: '',
+      },
+    },
+  });
+  return { token: session.token, user: session.user };
+};
+
+const withHoverPointer = (matches: boolean) => {
+  window.matchMedia = vi.fn().mockReturnValue({ matches }) as unknown as typeof window.matchMedia;
+};
+
+describe('profile shell', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(window, 'matchMedia');
+  });
+
+  it('logs out from the menu: session cleared, login shown', async () => {
+    const { user, store } = renderApp({ route: '/profile', session: signedIn() });
+
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(store.getState().auth.token).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it('opens the side menu on hover and closes it on leave (pointer screens)', async () => {
+    withHoverPointer(true);
+    renderApp({ route: '/profile', session: signedIn() });
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(menu).toHaveAttribute('data-open', 'false');
+
+    fireEvent.mouseEnter(menu);
+    expect(menu).toHaveAttribute('data-open', 'true');
+    fireEvent.mouseLeave(menu);
+    expect(menu).toHaveAttribute('data-open', 'false');
+  });
+
+  it('opens the menu with the toggle on touch screens and closes it after a tap on a link', async () => {
+    withHoverPointer(false);
+    const { user } = renderApp({ route: '/profile', session: signedIn() });
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+
+    fireEvent.mouseEnter(menu);
+    expect(menu).toHaveAttribute('data-open', 'false');
+
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(menu).toHaveAttribute('data-open', 'true');
+    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+
+    await user.click(screen.getByRole('link', { name: 'Buy data' }));
+    expect(menu).toHaveAttribute('data-open', 'false');
+    expect(await screen.findByRole('heading', { name: 'Buy data' })).toBeInTheDocument();
+    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+  });
+
+  it('shows the admin section only to admins', async () => {
+    const first = renderApp({ route: '/profile', session: signedIn() });
+    await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(screen.queryByRole('link', { name: 'Admin dashboard' })).not.toBeInTheDocument();
+    first.unmount();
+
+    renderApp({
+      route: '/profile',
+      session: signedIn({ user: buildUser({ isAdmin: true }), isAdmin: true }),
+    });
+    expect(await screen.findByRole('link', { name: 'Admin dashboard' })).toHaveAttribute(
+      'href',
+      '/admin',
+    );
+  });
+
+  it('keeps the notification until OK, then never shows that one again', async () => {
+    const notification = { id: 'note-7', msg: 'MTN SME is slow today' };
+    const session = signedIn({ notification });
+    const first = renderApp({ route: '/profile', session });
+
+    const dialog = await screen.findByRole('dialog', { name: 'Notice' });
+    expect(dialog).toHaveTextContent('MTN SME is slow today');
+    const { user } = first;
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(localStorage.getItem('notificationAck')).toBe('note-7');
+    first.unmount();
+
+    renderApp({ route: '/profile', session });
+    await screen.findByTestId('balance');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows the account details read-only', async () => {
+    renderApp({
+      route: '/profile/user',
+      session: signedIn({
+        user: buildUser({ userName: 'chidi', email: 'chidi@example.com', userType: 'reseller' }),
+      }),
+    });
+
+    expect(await screen.findByRole('heading', { name: 'Account details' })).toBeInTheDocument();
+    expect(screen.getByText('chidi@example.com')).toBeInTheDocument();
+    expect(screen.getByText('Reseller')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it('keeps the chat button working after logout (cached data is reset, then refetched)', async () => {
+    const { user } = renderApp({ route: '/profile', session: signedIn() });
+    expect(await screen.findByRole('link', { name: 'Chat with us' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+
+    await screen.findByRole('heading', { name: 'Login' });
+    expect(await screen.findByRole('link', { name: 'Chat with us' })).toHaveAttribute(
+      'href',
+      'https://chat.example',
+    );
+  });
+});

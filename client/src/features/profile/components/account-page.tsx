@@ -1,0 +1,42 @@
+import { useAppSelector } from '@/app/hooks';
+
+const formatDate = (iso: string | null): string =>
+  iso
+    ? new Date(iso).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short' })
+    : 'Unknown';
+
+/** /profile/user: the account details, read-only, from the profile. */
+export const AccountPage = () => {
+  const user = useAppSelector((state) => state.auth.user);
+  if (!user) return null;
+
+  const rows: [string, string][] = [
+    ['Username', user.userName],
+    ['Full name', user.fullName ?? 'Not provided'],
+    ['E-mail', user.email],
+    ['Phone number', user.phoneNumber],
+    ['Account type', user.userType.replace(/^\w/, (letter) => letter.toUpperCase())],
+    ['Referred by', user.referredBy ?? 'Nobody'],
+    ['NIN', user.nin ?? 'Not provided'],
+    ['BVN', user.bvn ?? 'Not provided'],
+    ['Webhook URL', user.webhookUrl ?? 'Not set'],
+    ['Member since', formatDate(user.createdAt)],
+    ['Last login', formatDate(user.lastLogin)],
+  ];
+
+  return (
+    <section className="card" aria-labelledby="account-title">
+      <h1 className="card-title" id="account-title">
+        Account details
+      </h1>
+      <dl className="detail-list">
+        {rows.map(([term, value]) => (
+          <div className="detail-row" key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+};

@@ -1,0 +1,53 @@
+import {
+  contactsIcon,
+  earningsIcon,
+  giftIcon,
+  gridIcon,
+  listIcon,
+  lockIcon,
+  mailIcon,
+  sendIcon,
+  settingsIcon,
+  shieldIcon,
+  tagIcon,
+  userIcon,
+  walletIcon,
+  withdrawIcon,
+} from '@/components/ui/app-icons';
+import { airtimeIcon, dataIcon, electricityIcon } from '@/components/ui/public-icons';
+
+export type TMenuItem = { to: string; label: string; icon: string };
+
+/** Every signed-in user (spec §2 profile children). */
+export const USER_MENU: readonly TMenuItem[] = [
+  { to: '/profile', label: 'Dashboard', icon: gridIcon },
+  { to: '/profile/buydata', label: 'Buy data', icon: dataIcon },
+  { to: '/profile/buyairtime', label: 'Buy airtime', icon: airtimeIcon },
+  { to: '/profile/electricity', label: 'Electricity', icon: electricityIcon },
+  { to: '/profile/fundWallet', label: 'Fund wallet', icon: walletIcon },
+  { to: '/profile/fundWallet/coupon', label: 'Coupon funding', icon: giftIcon },
+  { to: '/profile/transfer', label: 'Transfer', icon: sendIcon },
+  { to: '/profile/withdraw', label: 'Withdraw', icon: withdrawIcon },
+  { to: '/profile/transactions', label: 'Transactions', icon: listIcon },
+  { to: '/profile/contacts', label: 'Contacts', icon: contactsIcon },
+  { to: '/profile/earnings', label: 'Earnings', icon: earningsIcon },
+  { to: '/profile/user', label: 'Account', icon: userIcon },
+  { to: '/profile/changePassword', label: 'Change password', icon: lockIcon },
+];
+
+/** Agent menu (spec §2). */
+export const AGENT_MENU: readonly TMenuItem[] = [
+  { to: '/admin/users', label: 'User list', icon: contactsIcon },
+  { to: '/profile/updatePrice', label: 'Update price', icon: tagIcon },
+];
+
+/** Admin menu (spec §2); transfer and coupon funding are already in the user menu. */
+export const ADMIN_MENU: readonly TMenuItem[] = [
+  { to: '/admin', label: 'Admin dashboard', icon: shieldIcon },
+  { to: '/profile/adminSettings', label: 'Admin settings', icon: settingsIcon },
+  { to: '/profile/updatePrice', label: 'Update price', icon: tagIcon },
+  { to: '/admin/sendMail', label: 'Send email', icon: mailIcon },
+  { to: '/admin/users', label: 'User list', icon: contactsIcon },
+  { to: '/admin/generateCoupon', label: 'Generate coupon', icon: giftIcon },
+  { to: '/admin/transactions', label: 'All transactions', icon: listIcon },
+];

@@ -1,0 +1,40 @@
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { notificationAcknowledged } from '@/app/slices/auth.slice';
+import { Icon } from '@/components/ui/icon';
+import { bellIcon } from '@/components/ui/app-icons';
+import { readAcknowledgedNotification, storeAcknowledgedNotification } from '@/lib/session-storage';
+
+/** The admins' notification (from login or GET /auth); stays until OK, once per id. */
+export const NotificationPopup = () => {
+  const dispatch = useAppDispatch();
+  const notification = useAppSelector((state) => state.auth.notification);
+  if (!notification || notification.id === readAcknowledgedNotification()) return null;
+
+  const acknowledge = () => {
+    storeAcknowledgedNotification(notification.id);
+    dispatch(notificationAcknowledged());
+  };
+
+  return (
+    <div className="modal-backdrop">
+      <div
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="notification-title"
+        aria-describedby="notification-message"
+      >
+        <span className="modal-icon" aria-hidden="true">
+          <Icon path={bellIcon} size={24} />
+        </span>
+        <h2 id="notification-title">Notice</h2>
+        <p id="notification-message" className="modal-message">
+          {notification.msg}
+        </p>
+        <button type="button" className="btn btn-primary btn-block" onClick={acknowledge} autoFocus>
+          OK
+        </button>
+      </div>
+    </div>
+  );
+};

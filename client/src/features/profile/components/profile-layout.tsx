@@ -1,0 +1,27 @@
+import { Suspense, useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import { PageSpinner } from '@/components/ui/spinner';
+import { NotificationPopup } from './notification-popup';
+import { SideMenu } from './side-menu';
+import { TopBar } from './top-bar';
+
+/** The signed-in shell: top bar, side menu, notification popup, and the page. */
+export const ProfileLayout = () => {
+  const [menuOpen, setMenuOpen] = useState(false);
+  return (
+    <div className="shell">
+      <TopBar menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
+      <SideMenu
+        open={menuOpen}
+        onOpen={() => setMenuOpen(true)}
+        onClose={() => setMenuOpen(false)}
+      />
+      <main className="shell-main" id="main">
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <NotificationPopup />
+    </div>
+  );
+};

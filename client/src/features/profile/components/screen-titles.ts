@@ -1,0 +1,16 @@
+import { ADMIN_MENU, AGENT_MENU, USER_MENU } from './menu-items';
+
+/** Titles of profile and admin screens by path, for the top bar and the placeholders. */
+const TITLES = new Map<string, string>(
+  [
+    ...USER_MENU,
+    ...AGENT_MENU,
+    ...ADMIN_MENU,
+    { to: '/profile/tv', label: 'TV subscription' },
+    { to: '/profile/user', label: 'Account details' },
+  ].map((item) => [item.to.toLowerCase(), item.label]),
+);
+
+/** Paths match case-insensitively, like the routes (/admin/sendmail is /admin/sendMail). */
+export const screenTitle = (pathname: string): string | null =>
+  TITLES.get(pathname.toLowerCase().replace(/\/+$/, '') || '/') ?? null;

@@ -1,0 +1,21 @@
+/** What every failed call resolves to: the server's `{ msg, code }` plus the HTTP status. */
+export type TQueryError = {
+  /** HTTP status, or null when no answer arrived (network down, aborted). */
+  status: number | null;
+  /** The server's message for people, when it sent one. */
+  msg: string | null;
+  code: string | null;
+};
+
+export const GENERIC_ERROR = 'Something went wrong';
+
+export const isQueryError = (value: unknown): value is TQueryError =>
+  typeof value === 'object' &&
+  value !== null &&
+  'status' in value &&
+  'msg' in value &&
+  'code' in value;
+
+/** The text an error toast shows: the server's msg, else the caller's fallback (spec §8). */
+export const errorMessage = (error: unknown, fallback = GENERIC_ERROR): string =>
+  isQueryError(error) && error.msg ? error.msg : fallback;

@@ -1,0 +1,66 @@
+import type { BaseQueryFn } from '@reduxjs/toolkit/query';
+import axios from 'axios';
+import type { TQueryError } from './api-error';
+import { apiCallEnded, apiCallStarted, apiUnauthorized, DEFAULT_LOADING_TEXT } from './api-events';
+
+/** The one HTTP client. No timeout: purchases can take as long as the supplier takes. */
+export const httpClient = axios.create({
+  baseURL: '/api/v1',
+  timeout: 0,
+  headers: { 'Content-Type': 'application/json' },
+});
+
+export type TRequest = {
+  url: string;
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  data?: unknown;
+  params?: Record<string, unknown>;
+};
+
+export type TRequestOptions = {
+  /** Text of the loading overlay while the call runs; defaults to 'Loading...'. */
+  loadingText?: string;
+  /** Background calls (site details, silent refreshes) do not show the overlay. */
+  silent?: boolean;
+};
+
+type TStateWithToken = { auth: { token: string | null } };
+
+const toQueryError = (error: unknown): TQueryError => {
+  if (axios.isAxiosError(error) && error.response) {
+    const body: unknown = error.response.data;
+    const field = (name: 'msg' | 'code'): string | null =>
+      typeof body === 'object' && body !== null && name in body
+        ? String((body as Record<string, unknown>)[name])
+        : null;
+    return { status: error.response.status, msg: field('msg'), code: field('code') };
+  }
+  return { status: null, msg: null, code: null };
+};
+
+/**
+ * RTK Query base query over the axios client. It never throws: a failure resolves to
+ * `{ error }`. A 401 reports apiUnauthorized, which logs the session out.
+ */
+export const axiosBaseQuery: BaseQueryFn<TRequest, unknown, TQueryError, TRequestOptions> = async (
+  request,
+  api,
+  options = {},
+) => {
+  const token = (api.getState() as TStateWithToken).auth.token;
+  if (!options.silent) api.dispatch(apiCallStarted(options.loadingText ?? DEFAULT_LOADING_TEXT));
+  try {
+    const response = await httpClient.request({
+      ...request,
+      headers: token ? { 'x-auth-token': token } : {},
+      signal: api.signal,
+    });
+    return { data: response.data };
+  } catch (cause) {
+    const error = toQueryError(cause);
+    if (error.status === 401) api.dispatch(apiUnauthorized({ token }));
+    return { error };
+  } finally {
+    if (!options.silent) api.dispatch(apiCallEnded());
+  }
+};

@@ -1,0 +1,35 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TUser } from '@vendo/shared/types/api';
+import { Provider } from 'react-redux';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { AppRoutes } from '@/app/router';
+import { makeStore } from '@/app/store';
+import { TOKEN_KEY, USER_KEY } from '@/lib/session-storage';
+
+const LocationProbe = () => <output data-testid="location">{useLocation().pathname}</output>;
+
+type TRenderAppOptions = {
+  route?: string;
+  /** A stored session, as a returning visitor has it in localStorage. */
+  session?: { token: string; user: TUser };
+};
+
+/** Renders the whole app (routes, layout, store) at `route`, like a fresh page load. */
+export const renderApp = ({ route = '/', session }: TRenderAppOptions = {}) => {
+  if (session) {
+    localStorage.setItem(TOKEN_KEY, session.token);
+    localStorage.setItem(USER_KEY, JSON.stringify(session.user));
+  }
+  const store = makeStore();
+  const user = userEvent.setup();
+  const view = render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[route]}>
+        <AppRoutes />
+        <LocationProbe />
+      </MemoryRouter>
+    </Provider>,
+  );
+  return { store, user, ...view };
+};
