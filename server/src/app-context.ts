@@ -2,6 +2,9 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './lib/mailer.ts';
+import type { TSupplier } from '@vendo/shared/constants';
+import type { SupplierRegistry } from './providers/vending/port.ts';
+import type { SupplierSettings } from './providers/vending/suppliers.config.ts';
 
 /** What every route and service may use; built once in main.ts (or per test). */
 export type AppContext = {
@@ -10,4 +13,6 @@ export type AppContext = {
   logger: Logger;
   mailer: Mailer;
   jwtSecret: string;
+  suppliers: SupplierRegistry;
+  supplierSettings: Record<TSupplier, SupplierSettings>;
 };

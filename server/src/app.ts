@@ -9,7 +9,11 @@ import { requestContext } from './middleware/request-context.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { contactRoutes } from './modules/contacts/contacts.routes.ts';
+import { adminVendingRoutes } from './modules/vending/admin-vending.routes.ts';
+import { vendingRoutes } from './modules/vending/vending.routes.ts';
 import { mailboxRoutes } from './sandbox/mailbox.routes.ts';
+import { sandboxSupplierRoutes } from './sandbox/vending/sandbox-supplier.routes.ts';
 
 /** Builds the whole HTTP app without listening (tests use it with supertest). */
 export const createApp = (ctx: AppContext): express.Express => {
@@ -40,9 +44,11 @@ export const createApp = (ctx: AppContext): express.Express => {
   api.get('/site', (_req, res) => {
     res.json(ctx.config.site);
   });
+  api.use('/auth/contact', contactRoutes(ctx));
   api.use('/auth', authRoutes(ctx));
-  api.use('/admin', adminRoutes(ctx));
+  api.use('/admin', adminRoutes(ctx), adminVendingRoutes(ctx));
   api.use(catalogueRoutes(ctx));
+  api.use(vendingRoutes(ctx));
   api.use(() => {
     throw new AppError('NOT_FOUND', { msg: 'Not found' });
   });
@@ -50,6 +56,18 @@ export const createApp = (ctx: AppContext): express.Express => {
 
   if (ctx.mailer.kind === 'sandbox' && !ctx.config.isProduction) {
     app.use('/sandbox', mailboxRoutes(ctx));
+  }
+  // The simulated suppliers (same wire format as the real ones); never in production.
+  if (!ctx.config.isProduction) {
+    app.use(
+      '/sandbox/suppliers',
+      express.json({ limit: '100kb' }),
+      sandboxSupplierRoutes({
+        db: ctx.db,
+        apiKeys: { ALARO: ctx.supplierSettings.ALARO.apiKey, GLAD: ctx.supplierSettings.GLAD.apiKey },
+        slowMs: ctx.config.vending.sandboxSlowMs,
+      }),
+    );
   }
 
   const index = path.join(ctx.config.clientDist, 'index.html');

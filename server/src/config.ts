@@ -43,6 +43,14 @@ const ZEnv = z.object({
   CLIENT_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   TRUST_PROXY: bool(false),
+  SUPPLIER_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(15_000),
+  RECONCILE_RETRY_SECONDS: z.coerce.number().int().min(1).default(30),
+  PROCESSING_GRACE_SECONDS: z.coerce.number().int().min(1).optional(),
+  PENDING_SLA_SECONDS: z.coerce.number().int().min(1).default(1800),
+  AIRTIME_COST_BP: z.coerce.number().int().min(0).max(10_000).default(9700),
+  ELECTRICITY_SUPPLIER: z.enum(['ALARO', 'GLAD']).default('GLAD'),
+  SANDBOX_SLOW_MS: z.coerce.number().int().min(0).optional(),
 });
 
 export type Config = {
@@ -77,6 +85,20 @@ export type Config = {
   clientDist: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   trustProxy: boolean;
+  vending: {
+    supplierTimeoutMs: number;
+    /** 0 turns the background reconciler off (tests drive it by hand). */
+    reconcileIntervalMs: number;
+    retryAfterSeconds: number;
+    /** A 'processing' purchase younger than this is still in its request: leave it alone. */
+    processingGraceSeconds: number;
+    /** Unsettled longer than this → the admin queue (still re-queried, never refunded blind). */
+    pendingSlaSeconds: number;
+    airtimeCostBasisPoints: number;
+    electricitySupplier: 'ALARO' | 'GLAD';
+    /** How long the sandbox's "no answer" trigger (3333) waits: longer than the adapter timeout. */
+    sandboxSlowMs: number;
+  };
 };
 
 /** Reads the configuration from an environment (process.env by default); throws on bad values. */
@@ -129,5 +151,16 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     clientDist: path.resolve(e.CLIENT_DIST ?? path.join(import.meta.dirname, '../../client/dist')),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    vending: {
+      supplierTimeoutMs: e.SUPPLIER_TIMEOUT_MS,
+      reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
+      retryAfterSeconds: e.RECONCILE_RETRY_SECONDS,
+      processingGraceSeconds:
+        e.PROCESSING_GRACE_SECONDS ?? Math.ceil(e.SUPPLIER_TIMEOUT_MS / 1000) + 15,
+      pendingSlaSeconds: e.PENDING_SLA_SECONDS,
+      airtimeCostBasisPoints: e.AIRTIME_COST_BP,
+      electricitySupplier: e.ELECTRICITY_SUPPLIER,
+      sandboxSlowMs: e.SANDBOX_SLOW_MS ?? e.SUPPLIER_TIMEOUT_MS + 2000,
+    },
   };
 };

@@ -8,6 +8,10 @@ import { createApp } from './app.ts';
 import { resolveJwtSecret } from './lib/jwt-secret.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
+import { deleteInactiveContacts } from './modules/contacts/contacts.service.ts';
+import { startReconciler } from './modules/vending/reconciler.ts';
+import { createBoundRegistry } from './providers/vending/bound-registry.ts';
+import { loadSupplierSettings } from './providers/vending/suppliers.config.ts';
 
 const started = Date.now();
 const config = loadConfig();
@@ -35,11 +39,26 @@ const demoLogins = config.seedDemo ? await seedDemoUsers(database.db, config) : 
 
 const jwtSecret = await resolveJwtSecret(database.db, config.jwtSecret, config.isProduction);
 const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
-const app = createApp({ db: database.db, config, logger, mailer, jwtSecret });
+const supplierSettings = loadSupplierSettings(process.env);
+const suppliers = createBoundRegistry(supplierSettings);
+const ctx = { db: database.db, config, logger, mailer, jwtSecret, suppliers: suppliers.registry, supplierSettings };
+const app = createApp(ctx);
+let reconciler: { stop: () => Promise<void> } | undefined;
+let cleanup: NodeJS.Timeout | undefined;
 
 const server: Server = app.listen(config.port, config.host, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  suppliers.bind(`http://127.0.0.1:${port}`);
+  // Purchases left processing by a crash or pending at a supplier are settled from here on.
+  reconciler = startReconciler(ctx);
+  const sweepContacts = () =>
+    deleteInactiveContacts(database.db)
+      .then((n) => n > 0 && logger.info('inactive contacts removed', { count: n }))
+      .catch((error: unknown) => logger.error('contact cleanup failed', { error: String(error) }));
+  void sweepContacts();
+  cleanup = setInterval(sweepContacts, 6 * 3600_000);
+  cleanup.unref();
   logger.info('listening', { port, database: database.driver, startupMs: Date.now() - started });
   const lines = [
     '',
@@ -51,6 +70,8 @@ const server: Server = app.listen(config.port, config.host, () => {
     lines.push('  Demo logins (user name / password):');
     for (const d of demoLogins) lines.push(`    ${d.role.padEnd(13)} ${d.userName} / ${d.password}   balance ${d.balance}`);
   }
+  const sandboxed = (['ALARO', 'GLAD'] as const).filter((name) => supplierSettings[name].baseUrl === null);
+  if (sandboxed.length) lines.push(`  Suppliers: sandbox for ${sandboxed.join(', ')} (test numbers: see README "Sandbox")`);
   lines.push(`  Started in ${((Date.now() - started) / 1000).toFixed(1)} s. Ctrl+C stops it.`, '');
   console.log(lines.join('\n'));
 });
@@ -65,11 +86,14 @@ const shutdown = (signal: string) => {
     process.exit(1);
   }, 10_000);
   force.unref();
+  if (cleanup) clearInterval(cleanup);
   server.close(() => {
-    void database.close().finally(() => {
-      logger.info('stopped');
-      process.exit(0);
-    });
+    void (reconciler?.stop() ?? Promise.resolve())
+      .then(() => database.close())
+      .finally(() => {
+        logger.info('stopped');
+        process.exit(0);
+      });
   });
   server.closeIdleConnections();
 };

@@ -27,6 +27,8 @@ export const ERROR_STATUS = {
   INVALID_RESET_TOKEN: 400,
   /** The service (airtime, data, electricity) is locked by an admin. */
   SERVICE_LOCKED: 403,
+  /** The supplier definitely refused the purchase; the wallet was refunded in the same answer. */
+  PURCHASE_FAILED: 400,
   /** Too many attempts in the window; try again later. */
   RATE_LIMITED: 429,
   /** An upstream provider failed in a way the caller should know about. */

@@ -1,3 +1,5 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type express from 'express';
 import supertest from 'supertest';
 import type { AppContext } from '../../src/app-context.ts';
@@ -6,10 +8,14 @@ import { loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 import { createMailer } from '../../src/lib/mailer.ts';
 import { checkLedgerInvariants } from '../../src/modules/ledger/ledger.invariants.ts';
+import { createBoundRegistry } from '../../src/providers/vending/bound-registry.ts';
+import { loadSupplierSettings } from '../../src/providers/vending/suppliers.config.ts';
 import { createTestDatabase } from './test-db.ts';
 
 export type TestApp = {
   app: express.Express;
+  /** The app listening on 127.0.0.1 (the sandbox suppliers are called over real HTTP here). */
+  url: string;
   ctx: AppContext;
   request: () => supertest.Agent;
   /** Every ledger invariant's violation count (expect all zero). */
@@ -18,8 +24,9 @@ export type TestApp = {
 };
 
 /**
- * The real app on a fresh copy of the migrated test database. `env` overrides settings
- * (e.g. SMTP_URL to send through a real SMTP server, tighter rate limits).
+ * The real app on a fresh copy of the migrated test database, listening on a free port. `env`
+ * overrides settings (e.g. SMTP_URL for a real SMTP server, SUPPLIER_TIMEOUT_MS, rate limits).
+ * The background reconciler is off (RECONCILE_INTERVAL_MS 0): tests run passes by hand.
  */
 export const createTestApp = async (env: Record<string, string> = {}): Promise<TestApp> => {
   const database = await createTestDatabase();
@@ -30,22 +37,39 @@ export const createTestApp = async (env: Record<string, string> = {}): Promise<T
     APP_URL: 'http://vendo.test',
     DATA_DIR: '/nonexistent',
     CLIENT_DIST: '/nonexistent',
+    RECONCILE_INTERVAL_MS: '0',
+    SUPPLIER_TIMEOUT_MS: '1500',
+    SANDBOX_SLOW_MS: '2500',
     ...env,
   });
+  const supplierSettings = loadSupplierSettings({ SUPPLIER_TIMEOUT_MS: '1500', ...env });
+  const suppliers = createBoundRegistry(supplierSettings);
   const ctx: AppContext = {
     db: database.db,
     config,
     logger: createLogger(config.logLevel),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db }),
     jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
+    suppliers: suppliers.registry,
+    supplierSettings,
   };
   const app = createApp(ctx);
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  suppliers.bind(url);
   return {
     app,
+    url,
     ctx,
     request: () => supertest.agent(app),
     ledgerViolations: async () =>
       (await checkLedgerInvariants(database.db)).filter((r) => r.violations > 0),
-    close: database.close,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await database.close();
+    },
   };
 };

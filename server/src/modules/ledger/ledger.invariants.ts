@@ -62,6 +62,24 @@ const INVARIANTS: { name: string; query: SQL }[] = [
       (select count(*) from journals j where j.reference = 'refund:' || t.reference) > 1 or
       (t.status = 'refunded') <> exists (select 1 from journals j where j.reference = 'refund:' || t.reference))`,
   },
+  {
+    name: 'every purchase was debited exactly once',
+    query: sql`select count(*) from transactions t where t.type in ('data','airtime','electricity') and
+      (select count(*) from journals j where j.reference = 'purchase:' || t.reference) <> 1`,
+  },
+  {
+    name: 'every successful purchase is booked as a sale exactly once',
+    query: sql`select count(*) from transactions t where t.type in ('data','airtime','electricity') and
+      (select count(*) from journals j where j.reference = 'settle:' || t.reference) <> (case when t.status = 'success' then 1 else 0 end)
+      and not (t.status = 'refunded' and (select count(*) from journals j where j.reference = 'settle:' || t.reference) = 1)`,
+  },
+  {
+    name: 'purchase clearing holds exactly the charges of unsettled purchases',
+    query: sql`select case when
+      (select coalesce(sum(balance_kobo), 0) from ledger_accounts where code = 'purchase_clearing') =
+      (select coalesce(sum(amount_kobo), 0) from transactions where type in ('data','airtime','electricity') and status in ('processing','pending'))
+      then 0 else 1 end`,
+  },
 ];
 
 /** Runs every invariant and returns each with its count of violations. */

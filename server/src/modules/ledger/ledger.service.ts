@@ -13,6 +13,7 @@ export type SystemAccountCode =
   | 'gateway_clearing'
   | 'reserved_accounts_clearing'
   | 'payouts_clearing'
+  | 'purchase_clearing'
   | `supplier_float:${'ALARO' | 'GLAD'}`
   | 'sales_revenue'
   | 'fee_revenue'

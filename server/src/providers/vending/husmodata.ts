@@ -1,0 +1,288 @@
+import type { TSupplier } from '@vendo/shared/constants';
+import { koboToNaira } from '@vendo/shared/money';
+import { AppError } from '../../lib/app-error.ts';
+import type { MeterResult, PurchaseKind, SupplierResult, VendingSupplier } from './port.ts';
+import type { SupplierNetworkIds } from './suppliers.config.ts';
+
+/**
+ * The adapter for Husmodata-style supplier APIs (ALARO and GLAD, PROVIDERS.md). It only speaks
+ * HTTP and classifies answers; it never touches the database.
+ *
+ * Every order carries `request_id` = our reference so that an order whose answer was lost can be
+ * re-queried by it. Real clones may ignore the field: then only the supplier's own id (from an
+ * answer we did receive) finds the order, and an order whose answer never came stays pending
+ * until an admin settles it. The sandbox suppliers honour it.
+ */
+
+export type HusmodataOptions = {
+  name: TSupplier;
+  /** API root without the trailing slash, e.g. https://glad.example. */
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+  networkIds: SupplierNetworkIds;
+  /** For tests; defaults to the global fetch. */
+  fetchImpl?: typeof fetch;
+};
+
+/** How much of a supplier's answer we keep on the transaction. */
+export const RAW_LIMIT = 2000;
+const MESSAGE_LIMIT = 300;
+const INSUFFICIENT_FLOAT = 'dear customer, your balance is insufficient';
+const QUERY_PATHS: Record<PurchaseKind, string> = {
+  data: '/api/data/',
+  airtime: '/api/topup/',
+  electricity: '/api/billpayment/',
+};
+
+type HttpAnswer = { status: number; text: string };
+/** The request never produced a complete answer: timeout, refused connection, reset … */
+type NoAnswer = { error: string };
+
+type Json = Record<string, unknown>;
+
+const parseObject = (text: string): Json | null => {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Json)
+      : null;
+  } catch {
+    return null;
+  }
+};
+
+/** A field as text: strings as they are, numbers printed, arrays of strings joined (DRF errors). */
+const textOf = (value: unknown): string | null => {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) {
+    const parts = value.map(textOf).filter((part): part is string => part !== null);
+    return parts.length > 0 ? parts.join('; ') : null;
+  }
+  return null;
+};
+
+const MESSAGE_FIELDS = ['api_response', 'error', 'detail', 'message', 'msg'] as const;
+
+/** The first human text the supplier put in its answer. */
+const messageOf = (body: Json | null): string | null => {
+  if (!body) return null;
+  for (const field of MESSAGE_FIELDS) {
+    const text = textOf(body[field])?.trim();
+    if (text) return text.slice(0, MESSAGE_LIMIT);
+  }
+  return null;
+};
+
+/** `Status` (documented) or `status` (some clones), lower-cased; null when absent. */
+const statusOf = (body: Json | null): string | null => {
+  const value = body?.Status ?? body?.status;
+  return typeof value === 'string' ? value.trim().toLowerCase() : null;
+};
+
+const isInsufficientFloat = (body: Json | null, text: string): boolean => {
+  const starts = (value: unknown): boolean =>
+    textOf(value)?.trim().toLowerCase().startsWith(INSUFFICIENT_FLOAT) ?? false;
+  const inArray = (value: unknown): boolean => Array.isArray(value) && value.some(starts);
+  if (body && MESSAGE_FIELDS.some((f) => starts(body[f]) || inArray(body[f]))) return true;
+  return text.toLowerCase().includes(INSUFFICIENT_FLOAT);
+};
+
+const supplierRefOf = (body: Json | null): string | null => {
+  const id = body?.id;
+  return typeof id === 'number' || (typeof id === 'string' && id.trim() !== '') ? String(id) : null;
+};
+
+/** Strips the `Token : ` prefix GLAD puts before the electricity token. */
+export const stripTokenPrefix = (token: string): string =>
+  token.replace(/^\s*token\s*:?\s*/i, '').trim();
+
+const tokenOf = (body: Json | null): string | undefined => {
+  const value = textOf(body?.token ?? body?.Token);
+  if (!value) return undefined;
+  return stripTokenPrefix(value) || undefined;
+};
+
+/**
+ * Turns an HTTP answer into an outcome (the heart of the adapter; PROVIDERS.md, port.ts):
+ * - 2xx with Status 'successful' → success; 'failed' → failed.
+ * - "Dear Customer, your balance is insufficient…" anywhere → failed + insufficientFloat.
+ * - An order answered 401/403 → failed: the supplier refused our key before looking at the order,
+ *   so it certainly was not placed, and pending would park every purchase until the SLA. A query
+ *   answered 401/403 is pending instead: it says nothing about the order itself.
+ * - An order answered 400 with a JSON (Django-style) error → failed: the supplier refused it.
+ * - Everything else — other 4xx, 5xx, HTML, malformed JSON, a missing or unknown Status
+ *   ('processing', 'pending', 'refunded' …), and for a query any non-2xx such as 404 (not known
+ *   yet) → pending: re-query later, never refund blind.
+ */
+export const classifyAnswer = (
+  answer: HttpAnswer,
+  mode: 'order' | 'query',
+  supplier: string,
+): SupplierResult => {
+  const { status, text } = answer;
+  const raw = text.slice(0, RAW_LIMIT);
+  const body = parseObject(text);
+  const said = statusOf(body);
+  const ok = status >= 200 && status < 300;
+  const base = { supplierRef: supplierRefOf(body), raw };
+  const message = (fallback: string) => messageOf(body) ?? fallback;
+
+  // An explicit success beats a text search: refunding a delivered order loses money.
+  if (ok && said === 'successful') {
+    const token = tokenOf(body);
+    return {
+      ...base,
+      outcome: 'success',
+      message: message('Successful'),
+      ...(token ? { token } : {}),
+    };
+  }
+  if (mode === 'query' && !ok) {
+    return { ...base, outcome: 'pending', message: `${supplier} re-query answered HTTP ${status}` };
+  }
+  if (isInsufficientFloat(body, text)) {
+    return {
+      ...base,
+      outcome: 'failed',
+      message: message(`${supplier}: insufficient balance`),
+      insufficientFloat: true,
+    };
+  }
+  if (mode === 'order' && (status === 401 || status === 403)) {
+    return { ...base, outcome: 'failed', message: 'Supplier rejected our credentials' };
+  }
+  if (ok) {
+    if (said === 'failed') return { ...base, outcome: 'failed', message: message('Failed') };
+    if (!body) {
+      return { ...base, outcome: 'pending', message: `${supplier} answered without a JSON body` };
+    }
+    return {
+      ...base,
+      outcome: 'pending',
+      message: said ? `${supplier} status '${said}'` : `${supplier} answered without a status`,
+    };
+  }
+  if (status === 400 && body && (said === null || said === 'failed')) {
+    return { ...base, outcome: 'failed', message: message(`${supplier} refused the order`) };
+  }
+  return { ...base, outcome: 'pending', message: `${supplier} answered HTTP ${status}` };
+};
+
+const noAnswerResult = (failure: NoAnswer): SupplierResult => ({
+  outcome: 'pending',
+  supplierRef: null,
+  message: failure.error,
+  raw: '',
+});
+
+/** Creates the adapter for one Husmodata-style supplier. */
+export const createHusmodataSupplier = (options: HusmodataOptions): VendingSupplier => {
+  const { name, apiKey, timeoutMs, networkIds } = options;
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const fetchImpl = options.fetchImpl ?? globalThis.fetch;
+
+  /** One HTTP exchange, body included, within timeoutMs; never throws. */
+  const call = async (
+    method: 'GET' | 'POST',
+    path: string,
+    body?: Record<string, unknown>,
+  ): Promise<HttpAnswer | NoAnswer> => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    try {
+      const response = await fetchImpl(`${baseUrl}${path}`, {
+        method,
+        headers: {
+          Authorization: `Token ${apiKey}`,
+          Accept: 'application/json',
+          ...(body ? { 'Content-Type': 'application/json' } : {}),
+        },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+        signal: controller.signal,
+        redirect: 'error',
+      });
+      return { status: response.status, text: await response.text() };
+    } catch (error) {
+      if (controller.signal.aborted)
+        return { error: `No answer from ${name} within ${timeoutMs} ms` };
+      const reason = error instanceof Error ? (causeOf(error) ?? error.message) : String(error);
+      return { error: `Could not reach ${name}: ${reason}` };
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  const order = async (path: string, body: Record<string, unknown>): Promise<SupplierResult> => {
+    const answer = await call('POST', path, body);
+    return 'error' in answer ? noAnswerResult(answer) : classifyAnswer(answer, 'order', name);
+  };
+
+  return {
+    name,
+    buyData: (o) =>
+      order('/api/data/', {
+        network: networkIds.data[o.network],
+        mobile_number: o.phone,
+        plan: o.supplierPlanId,
+        Ported_number: o.ported,
+        request_id: o.reference,
+      }),
+    buyAirtime: (o) =>
+      order('/api/topup/', {
+        network: networkIds.airtime[o.network],
+        amount: koboToNaira(o.amountKobo),
+        mobile_number: o.phone,
+        Ported_number: o.ported,
+        airtime_type: 'VTU',
+        request_id: o.reference,
+      }),
+    buyElectricity: (o) =>
+      order('/api/v2/billpayment/', {
+        disco_id: o.discoId,
+        amount: koboToNaira(o.amountKobo),
+        meter_number: o.meterNumber,
+        meter_type: o.meterType,
+        ...(o.phone ? { Customer_Phone: o.phone } : {}),
+        ...(o.customerName ? { customer_name: o.customerName } : {}),
+        request_id: o.reference,
+      }),
+    validateMeter: async (q): Promise<MeterResult> => {
+      const params = new URLSearchParams({
+        disco_id: String(q.discoId),
+        meter_type: q.meterType,
+        meter_number: q.meterNumber,
+      });
+      const answer = await call('GET', `/api/v2/validatemeter/?${params.toString()}`);
+      // Nothing has been charged yet, so an unusable answer is an error the caller shows (502).
+      const unavailable = () =>
+        new AppError('PROVIDER_ERROR', {
+          msg: 'Meter validation is unavailable right now; please try again',
+        });
+      if ('error' in answer || answer.status < 200 || answer.status >= 300) throw unavailable();
+      const body = parseObject(answer.text);
+      const invalid = body?.invalid;
+      if (invalid !== true && invalid !== false && invalid !== 'true' && invalid !== 'false') {
+        throw unavailable();
+      }
+      const name = textOf(body?.name)?.trim() ?? '';
+      if (invalid === true || invalid === 'true') {
+        return { valid: false, name: name || 'INVALID METER NUMBER', address: null };
+      }
+      return { valid: true, name, address: textOf(body?.address)?.trim() || null };
+    },
+    query: async (kind, ref) => {
+      const id = ref.supplierRef ?? ref.reference;
+      const answer = await call('GET', `${QUERY_PATHS[kind]}${encodeURIComponent(id)}`);
+      return 'error' in answer ? noAnswerResult(answer) : classifyAnswer(answer, 'query', name);
+    },
+  };
+};
+
+/** undici hides the useful reason (ECONNREFUSED …) in error.cause. */
+const causeOf = (error: Error): string | undefined => {
+  const cause = (error as { cause?: unknown }).cause;
+  if (cause instanceof Error) return (cause as { code?: string }).code ?? cause.message;
+  return undefined;
+};

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { AIRTIME_NETWORK_CODES, DATA_NETWORK_CODES, DISCOS, type TNetwork } from '../constants.ts';
+import { isValidNaira, nairaToKobo } from '../money.ts';
+
+/** Purchase requests (spec §5, §7): the server parses with these and the forms reuse them. */
+
+const networkFromCode = (codes: Record<TNetwork, number>) => (code: number) =>
+  (Object.entries(codes) as [TNetwork, number][]).find(([, c]) => c === code)?.[0];
+
+const phone = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .regex(/^0\d{10}$/, 'Please check the phone number entered');
+
+const networkCode = (codes: Record<TNetwork, number>, requiredMessage: string) =>
+  z
+    .union([z.number(), z.string()], { error: requiredMessage })
+    .refine((v) => v !== '' && String(v).toLowerCase() !== 'select', 'Please select a network')
+    .transform((v) => Number(v))
+    .refine((v) => networkFromCode(codes)(v) !== undefined, 'Please select a network')
+    .transform((v) => networkFromCode(codes)(v)!);
+
+/** Naira amount on the wire → integer kobo; refuses fractions of a kobo, negatives, NaN. */
+const nairaAmount = (requiredMessage: string) =>
+  z
+    .union([z.number(), z.string()], { error: requiredMessage })
+    .refine((v) => v !== '', requiredMessage)
+    .refine((v) => isValidNaira(v), 'Enter a valid amount')
+    .transform((v) => nairaToKobo(v));
+
+const ported = z.boolean().optional().default(false);
+
+export const ZBuyDataRequest = z.object({
+  network: networkCode(DATA_NETWORK_CODES, 'Please provide all values'),
+  mobile_number: phone('Please provide all values'),
+  plan: z.union([z.string(), z.number()], { error: 'Please provide all values' }).transform(String).pipe(
+    z.string().trim().min(1, 'Please provide all values').max(64, 'Plan not found'),
+  ),
+  ported,
+});
+export type TBuyDataRequest = z.input<typeof ZBuyDataRequest>;
+
+export const ZBuyAirtimeRequest = z.object({
+  network: networkCode(AIRTIME_NETWORK_CODES, 'All fields are required'),
+  mobile_number: phone('All fields are required'),
+  amount: nairaAmount('All fields are required').refine((k) => k >= 100_00, 'Minimum purchase is ₦100').refine(
+    (k) => k <= 50_000_00,
+    'Maximum airtime purchase is ₦50,000',
+  ),
+  ported,
+});
+export type TBuyAirtimeRequest = z.input<typeof ZBuyAirtimeRequest>;
+
+const discoId = z
+  .union([z.number(), z.string()], { error: 'Select your electricity company' })
+  .transform((v) => Number(v))
+  .refine((v) => DISCOS.some((d) => d.id === v), 'Select your electricity company');
+
+const meterNumber = z
+  .union([z.string(), z.number()], { error: 'Enter the meter number' })
+  .transform(String)
+  .pipe(z.string().trim().regex(/^\d{6,20}$/, 'Enter a valid meter number'));
+
+const meterType = z.enum(['prepaid', 'postpaid'], { error: 'Select the meter type' });
+
+export const ZValidateMeterRequest = z.object({ meterNumber, meterId: discoId, meterType });
+export type TValidateMeterRequest = z.input<typeof ZValidateMeterRequest>;
+
+export const ZBuyElectricityRequest = z.object({
+  meterNumber,
+  meterId: discoId,
+  meterType,
+  amount: nairaAmount('Enter an amount').refine((k) => k >= 500_00, 'Minimum electricity purchase is ₦500').refine(
+    (k) => k <= 500_000_00,
+    'Maximum electricity purchase is ₦500,000',
+  ),
+  phone: z.string().trim().regex(/^0\d{10}$/, 'Please check the phone number entered').optional(),
+});
+export type TBuyElectricityRequest = z.input<typeof ZBuyElectricityRequest>;
+
+export const ZPlansRequest = z.object({
+  network: z
+    .union([z.string(), z.number()], { error: 'Please select a network' })
+    .transform((v) => String(v).toUpperCase())
+    .refine((v) => v !== '' && v !== 'SELECT', 'Please select a network')
+    .transform((v) => {
+      const byCode = networkFromCode(DATA_NETWORK_CODES)(Number(v));
+      return byCode ?? (v === 'NMOBILE' ? '9MOBILE' : v);
+    })
+    .refine((v) => ['MTN', 'GLO', 'AIRTEL', '9MOBILE'].includes(v), 'Please select a network'),
+});
+
+export const ZContactRequest = z.object({
+  contactName: z.string({ error: 'All fields are required' }).trim().min(1, 'All fields are required').max(40, 'Nickname is too long'),
+  contactNumber: z
+    .union([z.string(), z.number()], { error: 'All fields are required' })
+    .transform(String)
+    .pipe(z.string().trim().min(1, 'All fields are required').regex(/^0\d{10}$/, 'Please check the phone number entered')),
+  contactNetwork: z
+    .string({ error: 'Please select a network' })
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .refine((v) => ['MTN', 'GLO', 'AIRTEL', '9MOBILE'].includes(v), 'Please select a network'),
+});
+export type TContactRequest = z.input<typeof ZContactRequest>;
+export const ZContactUpdateRequest = ZContactRequest.partial();
