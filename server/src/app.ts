@@ -61,7 +61,6 @@ export const createApp = (ctx: AppContext): express.Express => {
   if (!ctx.config.isProduction) {
     app.use(
       '/sandbox/suppliers',
-      express.json({ limit: '100kb' }),
       sandboxSupplierRoutes({
         db: ctx.db,
         apiKeys: { ALARO: ctx.supplierSettings.ALARO.apiKey, GLAD: ctx.supplierSettings.GLAD.apiKey },

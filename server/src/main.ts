@@ -40,6 +40,11 @@ const demoLogins = config.seedDemo ? await seedDemoUsers(database.db, config) : 
 const jwtSecret = await resolveJwtSecret(database.db, config.jwtSecret, config.isProduction);
 const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
 const supplierSettings = loadSupplierSettings(process.env);
+if (config.isProduction && (!supplierSettings.ALARO.baseUrl || !supplierSettings.GLAD.baseUrl)) {
+  // The sandbox suppliers are not served in production: purchases would all stay pending.
+  logger.error('ALARO_BASE_URL and GLAD_BASE_URL must be set in production');
+  process.exit(1);
+}
 const suppliers = createBoundRegistry(supplierSettings);
 const ctx = { db: database.db, config, logger, mailer, jwtSecret, suppliers: suppliers.registry, supplierSettings };
 const app = createApp(ctx);

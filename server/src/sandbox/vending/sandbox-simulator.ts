@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { TSupplier } from '@vendo/shared/constants';
-import { koboToNaira } from '@vendo/shared/money';
 import type { Db } from '../../db/client.ts';
 import {
   findSandboxOrder,
@@ -52,17 +51,19 @@ const DJANGO_500 =
 const triggerNumberOf = (kind: SandboxOrderKind, request: Record<string, unknown>): string =>
   String((kind === 'electricity' ? request.meter_number : request.mobile_number) ?? '');
 
-const naira = (kobo: number) => koboToNaira(kobo).toFixed(2);
+/** Naira with two decimals, as these APIs print money ("1500.50"), by integer arithmetic. */
+const naira = (kobo: number) => `${Math.floor(kobo / 100)}.${String(kobo % 100).padStart(2, '0')}`;
 
 const apiResponse = (order: SandboxOrder): string => {
   const r = order.request;
-  const trigger = triggerOf(triggerNumberOf(order.kind as SandboxOrderKind, r));
-  if (order.status === 'processing')
+  const number = triggerNumberOf(order.kind as SandboxOrderKind, r);
+  if (order.status === 'processing') {
     return 'Your transaction is processing. Please check back shortly.';
+  }
   if (order.status === 'failed') {
-    return trigger === 'processingThenFail'
+    return triggerOf(number) === 'processingThenFail'
       ? 'Transaction failed and your wallet has been refunded (sandbox trigger 2222).'
-      : `Transaction failed: the network did not accept ${String(triggerNumberOf(order.kind as SandboxOrderKind, r))} (sandbox trigger 0000).`;
+      : `Transaction failed: the network did not accept ${number} (sandbox trigger 0000).`;
   }
   switch (order.kind) {
     case 'data':
