@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from './app-context.ts';
 import { AppError } from './lib/app-error.ts';
 import { errorHandler } from './middleware/error-handler.ts';
+import { rejectNulBytes } from './middleware/reject-nul.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -29,6 +30,7 @@ export const createApp = (ctx: AppContext): express.Express => {
 
   const api = Router();
   api.use(express.json({ limit: '100kb' }));
+  api.use(rejectNulBytes);
   api.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();

@@ -22,6 +22,13 @@ export const errorHandler =
       res.status(413).json({ msg: 'The request body is too large', code: 'VALIDATION_ERROR' });
       return;
     }
+    // Other body-parser refusals (unsupported charset or encoding, a corrupt gzip body …) are
+    // the caller's fault: answer their 4xx, not a 500.
+    const status = (error as { status?: unknown }).status;
+    if ((error as { expose?: unknown }).expose === true && typeof status === 'number' && status >= 400 && status < 500) {
+      res.status(status).json({ msg: 'The request body could not be read', code: 'VALIDATION_ERROR' });
+      return;
+    }
     logger.error('unhandled error', {
       requestId: req.id,
       error: error instanceof Error ? error.message : String(error),

@@ -8,14 +8,20 @@ import { z } from 'zod';
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
 export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 72; // bcrypt ignores bytes beyond 72
+export const PASSWORD_MAX = 72;
+/** bcrypt reads only the first 72 bytes of a password, so longer ones are refused outright. */
+export const PASSWORD_MAX_BYTES = 72;
 
 const password = (message: string) =>
   z
     .string({ error: message })
     .min(1, message)
     .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
+    .refine(
+      (v) => new TextEncoder().encode(v).length <= PASSWORD_MAX_BYTES,
+      `Password must be at most ${PASSWORD_MAX_BYTES} bytes`,
+    );
 
 export const ZLoginRequest = z.object({
   userName: required('All field are required'),

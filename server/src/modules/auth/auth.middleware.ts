@@ -5,6 +5,7 @@ import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { readToken } from './token.service.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 /** The signed-in user of a request that passed authenticate(). */
 export const currentUser = (req: Request): UserRow => {
@@ -16,7 +17,7 @@ export const currentUser = (req: Request): UserRow => {
 export const userFromToken = async ({ db, jwtSecret }: AppContext, token: string | undefined) => {
   if (!token) return null;
   const claims = readToken(jwtSecret, token);
-  if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.sub)) return null;
+  if (!claims || !isUuid(claims.sub)) return null;
   const [user] = await db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
   // A password change or reset bumps tokenVersion: older tokens stop working at once.
   return user && user.tokenVersion === claims.v ? user : null;

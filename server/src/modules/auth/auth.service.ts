@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { TUserType } from '@vendo/shared/constants';
+import { PASSWORD_MAX_BYTES } from '@vendo/shared/schemas/auth';
 import type {
   TChangePasswordRequest,
   TLoginRequest,
@@ -27,6 +28,7 @@ import {
 } from '../users/users.repository.ts';
 import { createUser } from '../users/users.service.ts';
 import { issueToken } from './token.service.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 export type AuthPayload = Omit<TAuthResponse, 'token'>;
 
@@ -70,7 +72,9 @@ export const login = async (ctx: AppContext, input: TLoginRequest, ip: string) =
   const limitKey = `login:${ip}:${input.userName.trim().toLowerCase()}`;
   await hitRateLimit(ctx.db, { key: limitKey, ...ctx.config.rateLimits.login });
   const user = await findUserForLogin(ctx.db, input.userName);
-  const ok = await bcrypt.compare(input.password, user?.passwordHash ?? DUMMY_HASH);
+  // bcrypt reads only the first 72 bytes: a longer password must not match on its prefix.
+  const tooLong = Buffer.byteLength(input.password, 'utf8') > PASSWORD_MAX_BYTES;
+  const ok = (await bcrypt.compare(input.password, user?.passwordHash ?? DUMMY_HASH)) && !tooLong;
   if (!user || !ok) {
     throw new AppError('INVALID_CREDENTIALS', { msg: 'Invalid login details' });
   }
@@ -128,7 +132,7 @@ export const requestPasswordReset = async (ctx: AppContext, email: string, ip: s
 /** Sets a new password with a valid reset token; the token is spent atomically, once. */
 export const resetPassword = async (ctx: AppContext, input: TResetPasswordRequest) => {
   const invalid = new AppError('INVALID_RESET_TOKEN', { msg: 'This reset link is invalid or has expired' });
-  if (!/^[0-9a-f-]{36}$/i.test(input.userId)) throw invalid;
+  if (!isUuid(input.userId)) throw invalid;
   const hash = await bcrypt.hash(input.newPassword, ctx.config.bcryptRounds);
   await ctx.db.transaction(async (tx) => {
     const spent = await tx

@@ -2,6 +2,7 @@ import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contacts } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 export type TContact = {
   _id: string;
@@ -23,7 +24,6 @@ const toContact = (row: typeof contacts.$inferSelect): TContact => ({
 });
 
 const notFound = () => new AppError('NOT_FOUND', { msg: 'Contact not found' });
-const isUuid = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
 
 /** The caller's contacts, most recently used first. */
 export const listContacts = async (db: Db, userId: string): Promise<TContact[]> =>

@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { ledgerAccounts, users } from '../../db/schema/index.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserRecord = UserRow & {
@@ -42,7 +43,7 @@ const toRecord = (row: {
 });
 
 export const findUserRecordById = async (db: DbOrTx, id: string): Promise<UserRecord | null> => {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await selectUserRecords(db, eq(users.id, id)).limit(1);
   return row ? toRecord(row) : null;
 };

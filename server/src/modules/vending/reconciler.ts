@@ -5,6 +5,7 @@ import type { PurchaseKind, SupplierResult } from '../../providers/vending/port.
 import type { TransactionRow } from '../transactions/transactions.mapper.ts';
 import { claimDuePurchases } from './purchase.repository.ts';
 import { raiseAlert, settlePurchase } from './purchase.service.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 /** Re-queries one unsettled purchase and applies the answer (or leaves it pending). */
 export const reconcilePurchase = async (ctx: AppContext, purchase: TransactionRow): Promise<SupplierResult> => {
@@ -77,7 +78,7 @@ export const startReconciler = (ctx: AppContext): { stop: () => Promise<void> } 
 
 /** A purchase as staff see it for the admin queue. */
 export const findPurchase = async (ctx: AppContext, id: string): Promise<TransactionRow | null> => {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await ctx.db.select().from(transactions).where(eq(transactions.id, id));
   return row ?? null;
 };

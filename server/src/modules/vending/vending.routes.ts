@@ -25,6 +25,7 @@ import {
   networkSetting,
   type PurchaseOutcome,
 } from './purchase.service.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 const outcomeResponse = (outcome: PurchaseOutcome, extra: Record<string, unknown> = {}): HandlerResult => {
   const base = { receipt: outcome.receipt, balance: koboToNaira(outcome.balanceKobo), ...extra };
@@ -49,7 +50,6 @@ const outcomeResponse = (outcome: PurchaseOutcome, extra: Record<string, unknown
   };
 };
 
-const isUuid = (value: string) => /^[0-9a-f-]{36}$/i.test(value);
 
 export const vendingRoutes = (ctx: AppContext): Router => {
   const router = Router();
