@@ -38,3 +38,12 @@ describe('formatting and rates', () => {
     expect(() => koboToNaira(1.5)).toThrow();
   });
 });
+
+describe('utf8ByteLength', () => {
+  it('counts UTF-8 bytes like a TextEncoder', async () => {
+    const { utf8ByteLength } = await import('./schemas/auth.ts');
+    for (const text of ['', 'abc', '₦100', 'naïve', '😀x', 'ẞ'.repeat(30)]) {
+      expect(utf8ByteLength(text)).toBe(Buffer.byteLength(text, 'utf8'));
+    }
+  });
+});

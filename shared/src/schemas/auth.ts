@@ -12,6 +12,16 @@ export const PASSWORD_MAX = 72;
 /** bcrypt reads only the first 72 bytes of a password, so longer ones are refused outright. */
 export const PASSWORD_MAX_BYTES = 72;
 
+/** UTF-8 length of a string, without relying on TextEncoder (not in every runtime's lib). */
+export const utf8ByteLength = (value: string): number => {
+  let bytes = 0;
+  for (const char of value) {
+    const code = char.codePointAt(0)!;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+};
+
 const password = (message: string) =>
   z
     .string({ error: message })
@@ -19,7 +29,7 @@ const password = (message: string) =>
     .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
     .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
     .refine(
-      (v) => new TextEncoder().encode(v).length <= PASSWORD_MAX_BYTES,
+      (v) => utf8ByteLength(v) <= PASSWORD_MAX_BYTES,
       `Password must be at most ${PASSWORD_MAX_BYTES} bytes`,
     );
 

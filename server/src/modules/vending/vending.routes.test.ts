@@ -32,10 +32,12 @@ const purchase = async (reference: string) => {
 };
 
 /** Lets the unsettled purchases become due and runs reconciler passes until none is left or tries run out. */
-const reconcileUntilSettled = async (reference: string, tries = 6) => {
+const reconcileUntilSettled = async (reference: string, tries = 40) => {
   for (let i = 0; i < tries; i += 1) {
     const row = await purchase(reference);
     if (!['processing', 'pending'].includes(row.status)) return row;
+    // An order whose answer timed out may still be on its way into the supplier's books.
+    if (i > 0) await new Promise((resolve) => setTimeout(resolve, 150));
     await t.ctx.db.update(transactions).set({ nextCheckAt: sql`now() - interval '1 second'` }).where(eq(transactions.reference, reference));
     await reconcileOnce(t.ctx);
   }
