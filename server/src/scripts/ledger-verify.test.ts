@@ -77,7 +77,7 @@ describe('npm run ledger:verify', () => {
       update ledger_accounts set balance_kobo = balance_kobo + 100
       where user_id = (select id from users where user_name = 'verify_me') and kind = 'user_main'`);
     const result = await runVerify();
-    expect(result.stdout).toMatch(/FAIL\s+each account's balance equals the sum of its postings\s+1 violation/);
+    expect(result.stdout).toMatch(/FAIL\s+each wallet's balance equals the sum of its postings\s+1 violation/);
     expect(result.stdout).toMatch(/FAIL\s+the ledger as a whole sums to 0/);
     expect(result.status).toBe(1);
   });

@@ -17,7 +17,9 @@ import { users } from './users.ts';
  * Double-entry ledger. A user's wallet is an account; so is every system pool (gateway clearing,
  * supplier float …). Balances move only through postJournal, which writes a balanced journal in
  * the same transaction. Triggers (migration 0001) make journals and postings append-only and
- * refuse a journal whose postings do not sum to zero at commit.
+ * refuse a journal whose postings do not sum to zero at commit. User wallets keep a stored
+ * balance (guarded ≥ 0); system accounts, which every purchase touches, derive theirs from their
+ * postings so that no purchase waits on another's row lock (docs/decisions/0005).
  */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
@@ -40,6 +42,8 @@ export const ledgerAccounts = pgTable(
       'ledger_accounts_user_balance_nonnegative',
       sql`${t.kind} = 'system' or ${t.balanceKobo} >= 0`,
     ),
+    // A system account's balance is the sum of its postings, never a stored (hot) row.
+    check('ledger_accounts_system_balance_derived', sql`${t.kind} <> 'system' or ${t.balanceKobo} = 0`),
   ],
 );
 
@@ -65,7 +69,8 @@ export const postings = pgTable(
       .references(() => ledgerAccounts.id),
     /** Signed change to the account's balance. */
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
-    balanceAfterKobo: bigint('balance_after_kobo', { mode: 'number' }).notNull(),
+    /** The wallet's balance after this posting; null on system accounts (their balance is derived). */
+    balanceAfterKobo: bigint('balance_after_kobo', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -730,15 +730,11 @@ describe('POST /api/v1/auth/isTokenValid', () => {
     });
     const expired = jwt.sign({ v: 0 }, t.ctx.jwtSecret, { subject: user.id, expiresIn: -10 });
     const revoker = await createUser(t.ctx);
-    await t
-      .request()
-      .post('/api/v1/auth/changepassword')
-      .set('x-auth-token', revoker.token)
-      .send({
-        oldPassword: revoker.password,
-        newPassword: 'Newpass#1',
-        newPasswordCheck: 'Newpass#1',
-      });
+    await t.request().post('/api/v1/auth/changepassword').set('x-auth-token', revoker.token).send({
+      oldPassword: revoker.password,
+      newPassword: 'Newpass#1',
+      newPasswordCheck: 'Newpass#1',
+    });
 
     for (const token of [undefined, 'garbage', forged, expired, revoker.token]) {
       const req = t.request().post('/api/v1/auth/isTokenValid');
@@ -914,14 +910,11 @@ describe('POST /api/v1/auth/changepassword', () => {
   });
 
   it('answers 401 without a valid token', async () => {
-    const res = await t
-      .request()
-      .post('/api/v1/auth/changepassword')
-      .send({
-        oldPassword: 'Secret#123',
-        newPassword: 'Brand#New1',
-        newPasswordCheck: 'Brand#New1',
-      });
+    const res = await t.request().post('/api/v1/auth/changepassword').send({
+      oldPassword: 'Secret#123',
+      newPassword: 'Brand#New1',
+      newPasswordCheck: 'Brand#New1',
+    });
 
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('UNAUTHENTICATED');

@@ -23,20 +23,30 @@ const INVARIANTS: { name: string; query: SQL }[] = [
       group by j.id having count(p.id) < 2) v`,
   },
   {
-    name: "each account's balance equals the sum of its postings",
+    name: "each wallet's balance equals the sum of its postings",
     query: sql`select count(*) from ledger_accounts a
-      where a.balance_kobo <> coalesce((select sum(p.amount_kobo) from postings p where p.account_id = a.id), 0)`,
+      where a.kind <> 'system'
+        and a.balance_kobo <> coalesce((select sum(p.amount_kobo) from postings p where p.account_id = a.id), 0)`,
   },
   {
-    name: "each posting's balance_after matches the running sum",
+    name: "each wallet posting's balance_after matches the running sum",
     query: sql`select count(*) from (
-      select p.balance_after_kobo,
+      select p.balance_after_kobo, a.kind,
              sum(p.amount_kobo) over (partition by p.account_id order by p.id) as running
-      from postings p) v where v.balance_after_kobo <> v.running`,
+      from postings p join ledger_accounts a on a.id = p.account_id) v
+      where (v.kind <> 'system' and v.balance_after_kobo is distinct from v.running)
+         or (v.kind = 'system' and v.balance_after_kobo is not null)`,
+  },
+  {
+    name: 'system accounts store no balance (theirs is the sum of their postings)',
+    query: sql`select count(*) from ledger_accounts where kind = 'system' and balance_kobo <> 0`,
   },
   {
     name: 'the ledger as a whole sums to 0',
-    query: sql`select case when coalesce(sum(balance_kobo), 0) = 0 then 0 else 1 end from ledger_accounts`,
+    query: sql`select case when
+      (select coalesce(sum(balance_kobo), 0) from ledger_accounts where kind <> 'system') +
+      (select coalesce(sum(p.amount_kobo), 0) from postings p join ledger_accounts a on a.id = p.account_id where a.kind = 'system')
+      = 0 then 0 else 1 end`,
   },
   {
     name: 'no user balance below 0',
@@ -76,7 +86,7 @@ const INVARIANTS: { name: string; query: SQL }[] = [
   {
     name: 'purchase clearing holds exactly the charges of unsettled purchases',
     query: sql`select case when
-      (select coalesce(sum(balance_kobo), 0) from ledger_accounts where code = 'purchase_clearing') =
+      (select coalesce(sum(p.amount_kobo), 0) from postings p join ledger_accounts a on a.id = p.account_id where a.code = 'purchase_clearing') =
       (select coalesce(sum(amount_kobo), 0) from transactions where type in ('data','airtime','electricity') and status in ('processing','pending'))
       then 0 else 1 end`,
   },

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/query.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -43,8 +43,6 @@ export type JournalResult = {
   accountIds: string[];
 };
 
-type AccountRow = { id: string; kind: string; user_id: string | null; code: string | null };
-
 const refKey = (ref: AccountRef): string =>
   'accountId' in ref
     ? `id:${ref.accountId}`
@@ -52,80 +50,97 @@ const refKey = (ref: AccountRef): string =>
       ? `user:${ref.userId}:${ref.wallet}`
       : `code:${ref.systemCode}`;
 
-/** Resolves account references to ids in one query; throws if one does not exist. */
-const resolveAccounts = async (tx: DbOrTx, refs: AccountRef[]): Promise<string[]> => {
-  const ids = refs.flatMap((r) => ('accountId' in r ? [r.accountId] : []));
-  const codes = refs.flatMap((r) => ('systemCode' in r ? [r.systemCode] : []));
-  const userIds = refs.flatMap((r) => ('userId' in r ? [r.userId] : []));
-  const result = await queryRows<AccountRow>(tx, sql`
-    select id, kind, user_id, code from ledger_accounts
-    where id = any(${toPgArray(ids)}::uuid[])
-       or code = any(${toPgArray(codes)}::text[])
-       or (user_id = any(${toPgArray(userIds)}::uuid[]) and kind in ('user_main', 'user_earnings'))`);
-  const byKey = new Map<string, string>();
-  for (const row of result) {
-    byKey.set(`id:${row.id}`, row.id);
-    if (row.code) byKey.set(`code:${row.code}`, row.id);
-    if (row.user_id) {
-      byKey.set(`user:${row.user_id}:${row.kind === 'user_main' ? 'main' : 'earnings'}`, row.id);
-    }
-  }
-  return refs.map((ref) => {
-    const id = byKey.get(refKey(ref));
-    if (!id) throw new Error(`Ledger account not found: ${refKey(ref)}`);
-    return id;
-  });
+/** SQL that finds an account's id inside the posting statement (index lookups, no round trip). */
+const accountIdSql = (ref: AccountRef): SQL =>
+  'accountId' in ref
+    ? sql`${ref.accountId}::uuid`
+    : 'userId' in ref
+      ? sql`(select id from ledger_accounts where user_id = ${ref.userId}::uuid and kind = ${ref.wallet === 'main' ? 'user_main' : 'user_earnings'})`
+      : sql`(select id from ledger_accounts where code = ${ref.systemCode})`;
+
+type PostedRow = {
+  journal_id: string | null;
+  missing: number;
+  user_accounts: number;
+  updated: number;
+  balances: { id: string; b: string | number }[];
+  account_ids: (string | null)[];
 };
 
-/** PostgreSQL array literal for a list of plain strings (uuids, codes). */
-const toPgArray = (values: string[]): string =>
-  `{${values.map((v) => `"${v.replace(/["\\]/g, '')}"`).join(',')}}`;
-
 /**
- * Posts a balanced journal and moves the balances it names, inside the caller's transaction.
- * Each balance moves with one conditional UPDATE (never read-then-write); a user wallet that
- * cannot cover its debit makes the whole journal fail with INSUFFICIENT_BALANCE.
+ * Posts a balanced journal and moves the balances it names, inside the caller's transaction, in
+ * one SQL statement: insert the journal (a duplicate reference moves nothing), move each user
+ * wallet with a conditional UPDATE (never read-then-write; a wallet that cannot cover its debit
+ * fails the whole journal with INSUFFICIENT_BALANCE), and insert the postings. System accounts
+ * take postings only: their balance is derived, so concurrent journals do not queue on them.
  */
 export const postJournal = async (tx: Tx, input: JournalInput): Promise<JournalResult> => {
   assertBalanced(input);
-  const accountIds = await resolveAccounts(tx, input.postings);
-
-  const inserted = await queryRows<{ id: string }>(tx, sql`
-    insert into journals (reference, kind, memo, metadata)
-    values (${input.reference}, ${input.kind}, ${input.memo ?? null}, ${input.metadata ? JSON.stringify(input.metadata) : null}::jsonb)
-    on conflict (reference) do nothing
-    returning id`);
-  const journalId = inserted[0]?.id;
-  if (!journalId) return { journalId: null, duplicate: true, balances: new Map(), accountIds };
-
-  // Lock rows in one order (account id) so concurrent journals cannot deadlock.
-  const order = input.postings
-    .map((posting, index) => ({ posting, accountId: accountIds[index]!, index }))
-    .sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : a.index - b.index));
-
-  const balances = new Map<string, number>();
-  const rows: { accountId: string; amountKobo: number; balanceAfterKobo: number }[] = [];
-  for (const { posting, accountId } of order) {
-    const updated = await queryRows<{ balance_kobo: string | number }>(tx, sql`
-      update ledger_accounts set balance_kobo = balance_kobo + ${posting.amountKobo}
-      where id = ${accountId} and (kind = 'system' or balance_kobo + ${posting.amountKobo} >= 0)
-      returning balance_kobo`);
-    const row = updated[0];
-    if (!row) throw new AppError('INSUFFICIENT_BALANCE', { msg: 'Insufficient balance' });
-    const balanceAfterKobo = Number(row.balance_kobo);
-    balances.set(accountId, balanceAfterKobo);
-    rows.push({ accountId, amountKobo: posting.amountKobo, balanceAfterKobo });
+  // One posting per account per journal: amounts on the same account are summed.
+  const merged = new Map<string, PostingInput>();
+  for (const posting of input.postings) {
+    const key = refKey(posting);
+    const previous = merged.get(key);
+    merged.set(key, previous ? { ...previous, amountKobo: previous.amountKobo + posting.amountKobo } : posting);
+  }
+  const postings = [...merged.values()].filter((p) => p.amountKobo !== 0);
+  if (postings.length < 2) {
+    throw new AppError('UNBALANCED_JOURNAL', { msg: 'A journal must move money between at least two accounts' });
+  }
+  const keys = [...merged.entries()].filter(([, p]) => p.amountKobo !== 0).map(([key]) => key);
+  const values = sql.join(
+    postings.map((p, index) => sql`(${index}::int, ${accountIdSql(p)}, ${p.amountKobo}::bigint)`),
+    sql`, `,
+  );
+  const userPostings = postings.filter((p) => !('systemCode' in p)).length;
+  if (userPostings > 1) {
+    // Several wallets in one journal (a transfer): lock them in one order so that two journals
+    // moving money both ways between the same wallets cannot deadlock.
+    await tx.execute(sql`
+      select a.id from ledger_accounts a join (values ${values}) v(ord, account_id, amount) on a.id = v.account_id
+      where a.kind <> 'system' order by a.id for update of a`);
   }
 
-  await tx.execute(sql`
-    insert into postings (journal_id, account_id, amount_kobo, balance_after_kobo)
-    select ${journalId}::uuid, a.account_id, a.amount_kobo, a.balance_after_kobo
-    from unnest(${toPgArray(rows.map((r) => r.accountId))}::uuid[],
-                ${`{${rows.map((r) => r.amountKobo).join(',')}}`}::bigint[],
-                ${`{${rows.map((r) => r.balanceAfterKobo).join(',')}}`}::bigint[])
-      as a(account_id, amount_kobo, balance_after_kobo)`);
+  const [row] = await queryRows<PostedRow>(tx, sql`
+    with v(ord, account_id, amount) as (values ${values}),
+    j as (
+      insert into journals (reference, kind, memo, metadata)
+      values (${input.reference}, ${input.kind}, ${input.memo ?? null}, ${input.metadata ? JSON.stringify(input.metadata) : null}::jsonb)
+      on conflict (reference) do nothing
+      returning id),
+    upd as (
+      update ledger_accounts a set balance_kobo = a.balance_kobo + v.amount
+      from v
+      where a.id = v.account_id and a.kind <> 'system' and a.balance_kobo + v.amount >= 0
+        and exists (select 1 from j)
+      returning a.id, a.balance_kobo),
+    ins as (
+      insert into postings (journal_id, account_id, amount_kobo, balance_after_kobo)
+      select j.id, v.account_id, v.amount, upd.balance_kobo
+      from j cross join v left join upd on upd.id = v.account_id
+      where v.account_id is not null
+      order by v.ord
+      returning 1)
+    select (select id from j) as journal_id,
+      (select count(*) from v where account_id is null)::int as missing,
+      (select count(*) from v join ledger_accounts a on a.id = v.account_id where a.kind <> 'system')::int as user_accounts,
+      (select count(*) from upd)::int as updated,
+      (select coalesce(json_agg(json_build_object('id', id, 'b', balance_kobo)), '[]'::json) from upd) as balances,
+      (select json_agg(account_id order by ord) from v) as account_ids,
+      (select count(*) from ins)::int as inserted`);
 
-  return { journalId, duplicate: false, balances, accountIds };
+  if (!row || row.missing > 0) {
+    throw new Error(`Ledger account not found in journal ${input.reference}`);
+  }
+  const idByKey = new Map(keys.map((key, index) => [key, row.account_ids[index] ?? '']));
+  const accountIds = input.postings.map((p) => idByKey.get(refKey(p)) ?? '');
+  if (!row.journal_id) return { journalId: null, duplicate: true, balances: new Map(), accountIds };
+  if (row.updated < row.user_accounts) {
+    // Thrown inside the caller's transaction: the journal and postings above roll back with it.
+    throw new AppError('INSUFFICIENT_BALANCE', { msg: 'Insufficient balance' });
+  }
+  const balances = new Map(row.balances.map((b) => [b.id, Number(b.b)]));
+  return { journalId: row.journal_id, duplicate: false, balances, accountIds };
 };
 
 /** Posts a journal in a transaction of its own. */
@@ -166,4 +181,12 @@ export const getWalletBalanceKobo = async (
 export const openUserWallets = async (tx: DbOrTx, userId: string): Promise<void> => {
   await tx.execute(sql`
     insert into ledger_accounts (kind, user_id) values ('user_main', ${userId}), ('user_earnings', ${userId})`);
+};
+
+/** A system account's balance: the sum of its postings (system accounts store none). */
+export const getSystemBalanceKobo = async (db: DbOrTx, code: SystemAccountCode): Promise<number> => {
+  const [row] = await queryRows<{ total: string | number | null }>(db, sql`
+    select coalesce(sum(p.amount_kobo), 0) as total from postings p
+    join ledger_accounts a on a.id = p.account_id where a.code = ${code}`);
+  return Number(row?.total ?? 0);
 };

@@ -103,63 +103,77 @@ export const placeSandboxOrder = async (
     status: SandboxOrderStatus;
   },
 ): Promise<PlaceOrderResult> =>
-  db.transaction(async (tx) => {
-    const { supplier, kind, requestId, amountKobo, status } = input;
-    if (requestId !== null) {
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(${ORDER_LOCK_NAMESPACE}, hashtext(${`${supplier}:${kind}:${requestId}`}))`,
-      );
-      const [existing] = await tx
-        .select()
-        .from(sandboxSupplierOrders)
-        .where(
-          and(
-            eq(sandboxSupplierOrders.supplier, supplier),
-            eq(sandboxSupplierOrders.kind, kind),
-            eq(sandboxSupplierOrders.requestId, requestId),
-          ),
-        )
-        .orderBy(desc(sandboxSupplierOrders.id))
-        .limit(1);
-      if (existing) return { kind: 'duplicate', order: existing };
-    }
+  db
+    .transaction(async (tx): Promise<PlaceOrderResult> => {
+      const { supplier, kind, requestId, amountKobo, status } = input;
+      if (requestId !== null) {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(${ORDER_LOCK_NAMESPACE}, hashtext(${`${supplier}:${kind}:${requestId}`}))`,
+        );
+        const [existing] = await tx
+          .select()
+          .from(sandboxSupplierOrders)
+          .where(
+            and(
+              eq(sandboxSupplierOrders.supplier, supplier),
+              eq(sandboxSupplierOrders.kind, kind),
+              eq(sandboxSupplierOrders.requestId, requestId),
+            ),
+          )
+          .orderBy(desc(sandboxSupplierOrders.id))
+          .limit(1);
+        if (existing) return { kind: 'duplicate', order: existing };
+      }
 
-    let balanceAfterKobo: number;
-    if (status === 'failed') {
-      balanceAfterKobo = await sandboxFloatKobo(tx, supplier);
-    } else {
-      const [debited] = await tx
-        .update(sandboxSupplierFloats)
-        .set({ balanceKobo: sql`${sandboxSupplierFloats.balanceKobo} - ${amountKobo}` })
-        .where(
-          and(
-            eq(sandboxSupplierFloats.supplier, supplier),
-            gte(sandboxSupplierFloats.balanceKobo, amountKobo),
-          ),
-        )
-        .returning({ balanceKobo: sandboxSupplierFloats.balanceKobo });
-      if (!debited)
-        return { kind: 'insufficient', balanceKobo: await sandboxFloatKobo(tx, supplier) };
-      balanceAfterKobo = debited.balanceKobo;
-    }
-
-    const [inserted] = await tx
-      .insert(sandboxSupplierOrders)
-      .values({ supplier, kind, requestId, request: input.request, status, amountKobo })
-      .returning();
-    let order = inserted!;
-    if (kind === 'electricity' && status === 'successful') {
-      const [withToken] = await tx
-        .update(sandboxSupplierOrders)
-        .set({ token: sandboxToken(supplier, order.id) })
-        .where(eq(sandboxSupplierOrders.id, order.id))
+      const [inserted] = await tx
+        .insert(sandboxSupplierOrders)
+        .values({ supplier, kind, requestId, request: input.request, status, amountKobo })
         .returning();
-      order = withToken!;
-    }
-    const balanceBeforeKobo =
-      status === 'failed' ? balanceAfterKobo : balanceAfterKobo + amountKobo;
-    return { kind: 'placed', order, balanceBeforeKobo, balanceAfterKobo };
-  });
+      let order = inserted!;
+      if (kind === 'electricity' && status === 'successful') {
+        const [withToken] = await tx
+          .update(sandboxSupplierOrders)
+          .set({ token: sandboxToken(supplier, order.id) })
+          .where(eq(sandboxSupplierOrders.id, order.id))
+          .returning();
+        order = withToken!;
+      }
+
+      // The float row is every order's hot row: take it last, just before commit, so its lock is
+      // held for one statement. If it cannot cover the order, the insert above is rolled back.
+      let balanceAfterKobo: number;
+      if (status === 'failed') {
+        balanceAfterKobo = await sandboxFloatKobo(tx, supplier);
+      } else {
+        const [debited] = await tx
+          .update(sandboxSupplierFloats)
+          .set({ balanceKobo: sql`${sandboxSupplierFloats.balanceKobo} - ${amountKobo}` })
+          .where(
+            and(
+              eq(sandboxSupplierFloats.supplier, supplier),
+              gte(sandboxSupplierFloats.balanceKobo, amountKobo),
+            ),
+          )
+          .returning({ balanceKobo: sandboxSupplierFloats.balanceKobo });
+        if (!debited) throw new InsufficientFloat(await sandboxFloatKobo(tx, supplier));
+        balanceAfterKobo = debited.balanceKobo;
+      }
+      const balanceBeforeKobo =
+        status === 'failed' ? balanceAfterKobo : balanceAfterKobo + amountKobo;
+      return { kind: 'placed', order, balanceBeforeKobo, balanceAfterKobo };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof InsufficientFloat)
+        return { kind: 'insufficient', balanceKobo: error.balanceKobo };
+      throw error;
+    });
+
+/** Rolls back an order the float cannot cover. */
+class InsufficientFloat extends Error {
+  constructor(readonly balanceKobo: number) {
+    super('insufficient float');
+  }
+}
 
 /**
  * Finds an order of this supplier and kind by the supplier's id or by the request_id the buyer
