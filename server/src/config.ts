@@ -31,6 +31,7 @@ const ZEnv = z.object({
   SEED_DEMO: z.string().optional(),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  LOGIN_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(50),
   RESET_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   RESET_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   RESET_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(900),
@@ -70,7 +71,7 @@ export type Config = {
   admin: { userName: string; email: string; password: string; phoneNumber: string } | undefined;
   seedDemo: boolean;
   rateLimits: {
-    login: { limit: number; windowSeconds: number };
+    login: { limit: number; windowSeconds: number; perAddressLimit: number };
     reset: { limit: number; windowSeconds: number };
   };
   resetTokenTtlSeconds: number;
@@ -136,7 +137,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     admin,
     seedDemo: e.SEED_DEMO === undefined ? embedded : ['1', 'true', 'yes'].includes(e.SEED_DEMO),
     rateLimits: {
-      login: { limit: e.LOGIN_RATE_LIMIT, windowSeconds: e.LOGIN_RATE_WINDOW_SECONDS },
+      login: {
+        limit: e.LOGIN_RATE_LIMIT,
+        windowSeconds: e.LOGIN_RATE_WINDOW_SECONDS,
+        perAddressLimit: e.LOGIN_IP_RATE_LIMIT,
+      },
       reset: { limit: e.RESET_RATE_LIMIT, windowSeconds: e.RESET_RATE_WINDOW_SECONDS },
     },
     resetTokenTtlSeconds: e.RESET_TOKEN_TTL_SECONDS,

@@ -38,6 +38,8 @@ export const createTestApp = async (env: Record<string, string> = {}): Promise<T
     DATA_DIR: '/nonexistent',
     CLIENT_DIST: '/nonexistent',
     RECONCILE_INTERVAL_MS: '0',
+    // Suites log in many times from 127.0.0.1; the per-address cap has its own test.
+    LOGIN_IP_RATE_LIMIT: '10000',
     SUPPLIER_TIMEOUT_MS: '1500',
     SANDBOX_SLOW_MS: '2500',
     ...env,

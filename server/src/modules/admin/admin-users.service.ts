@@ -27,7 +27,7 @@ export const listUsersForStaff = async (db: Db, query: UserListQuery): Promise<T
 
   const [rows, totals] = await Promise.all([
     selectUserRecords(db, where)
-      .orderBy(desc(users.createdAt))
+      .orderBy(desc(users.createdAt), desc(users.id))
       .limit(USERS_PAGE_SIZE)
       .offset((page - 1) * USERS_PAGE_SIZE),
     queryRows<{ total_users: string | number; total_balance: string | number | null }>(

@@ -70,7 +70,10 @@ export const register = async (ctx: AppContext, input: TRegisterRequest) => {
 /** Signs in by user name, e-mail or business name; rate-limited per address and login name. */
 export const login = async (ctx: AppContext, input: TLoginRequest, ip: string) => {
   const limitKey = `login:${ip}:${input.userName.trim().toLowerCase()}`;
-  await hitRateLimit(ctx.db, { key: limitKey, ...ctx.config.rateLimits.login });
+  const { limit, windowSeconds, perAddressLimit } = ctx.config.rateLimits.login;
+  // Per address across all names too, so one client cannot spray many accounts.
+  await hitRateLimit(ctx.db, { key: `login:ip:${ip}`, limit: perAddressLimit, windowSeconds });
+  await hitRateLimit(ctx.db, { key: limitKey, limit, windowSeconds });
   const user = await findUserForLogin(ctx.db, input.userName);
   // bcrypt reads only the first 72 bytes: a longer password must not match on its prefix.
   const tooLong = Buffer.byteLength(input.password, 'utf8') > PASSWORD_MAX_BYTES;
@@ -90,7 +93,14 @@ export const changePassword = async (ctx: AppContext, userId: string, input: TCh
     throw new AppError('VALIDATION_ERROR', { msg: 'Old password is incorrect' });
   }
   const hash = await bcrypt.hash(input.newPassword, ctx.config.bcryptRounds);
-  const tokenVersion = await setPasswordHash(ctx.db, userId, hash);
+  const tokenVersion = await ctx.db.transaction(async (tx) => {
+    // Reset links mailed before the change must not undo it.
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+    return setPasswordHash(tx, userId, hash);
+  });
   return { msg: 'Password changed successfully', token: tokenFor(ctx, { id: userId, tokenVersion }) };
 };
 
@@ -116,12 +126,13 @@ export const requestPasswordReset = async (ctx: AppContext, email: string, ip: s
   });
   const link = `${ctx.config.appUrl}/passwordReset/${token}/${user.id}`;
   const minutes = Math.round(ctx.config.resetTokenTtlSeconds / 60);
+  const expiry = minutes === 1 ? '1 minute' : `${minutes} minutes`;
   const sent = ctx.mailer
     .send({
       to: user.email,
       subject: `Reset your ${ctx.config.site.appName} password`,
-      text: `Hello ${user.userName},\n\nUse this link to set a new password. It works once and expires in ${minutes} minutes:\n${link}\n\nIf you did not ask for this, ignore this e-mail; your password stays the same.`,
-      html: `<p>Hello ${escapeHtml(user.userName)},</p><p>Use this link to set a new password. It works once and expires in ${minutes} minutes:</p><p><a href="${link}">Reset my password</a></p><p>If you did not ask for this, ignore this e-mail; your password stays the same.</p>`,
+      text: `Hello ${user.userName},\n\nUse this link to set a new password. It works once and expires in ${expiry}:\n${link}\n\nIf you did not ask for this, ignore this e-mail; your password stays the same.`,
+      html: `<p>Hello ${escapeHtml(user.userName)},</p><p>Use this link to set a new password. It works once and expires in ${expiry}:</p><p><a href="${link}">Reset my password</a></p><p>If you did not ask for this, ignore this e-mail; your password stays the same.</p>`,
     })
     .catch((error: unknown) => {
       ctx.logger.error('password reset mail failed', { userId: user.id, error: String(error) });
