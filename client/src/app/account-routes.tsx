@@ -19,17 +19,28 @@ const ChangePasswordPage = lazyPage(() =>
 const ComingSoonPage = lazyPage(() =>
   import('@/features/profile/components/coming-soon-page').then((m) => m.ComingSoonPage),
 );
+const BuyDataPage = lazyPage(() =>
+  import('@/features/vending/components/buy-data-page').then((m) => m.BuyDataPage),
+);
+const BuyAirtimePage = lazyPage(() =>
+  import('@/features/vending/components/buy-airtime-page').then((m) => m.BuyAirtimePage),
+);
+const ElectricityPage = lazyPage(() =>
+  import('@/features/vending/components/electricity-page').then((m) => m.ElectricityPage),
+);
+const ReceiptPage = lazyPage(() =>
+  import('@/features/vending/components/receipt-page').then((m) => m.ReceiptPage),
+);
+const ContactsPage = lazyPage(() =>
+  import('@/features/contacts/components/contacts-page').then((m) => m.ContactsPage),
+);
 const NotFoundPage = lazyPage(() =>
   import('@/features/not-found/components/not-found-page').then((m) => m.NotFoundPage),
 );
 
 /** Screens that later issues build; until then they say so (titles: profile/screen-titles.ts). */
 const SOON = [
-  'buydata',
-  'buyairtime',
-  'electricity',
   'tv',
-  'contacts',
   'earnings',
   'transactions',
   'transfer',
@@ -46,6 +57,11 @@ export const ProfileRoutes = () => (
         <Route index element={<DashboardPage />} />
         <Route path="user" element={<AccountPage />} />
         <Route path="changePassword" element={<ChangePasswordPage />} />
+        <Route path="buydata" element={<BuyDataPage />} />
+        <Route path="buyairtime" element={<BuyAirtimePage />} />
+        <Route path="electricity" element={<ElectricityPage />} />
+        <Route path="receipt/:id" element={<ReceiptPage />} />
+        <Route path="contacts" element={<ContactsPage />} />
         {SOON.map((path) => (
           <Route key={path} path={path} element={<ComingSoonPage />} />
         ))}

@@ -5,6 +5,8 @@ export type TQueryError = {
   /** The server's message for people, when it sent one. */
   msg: string | null;
   code: string | null;
+  /** The whole answer body, only for calls that ask for it (`withErrorBody`). */
+  body?: unknown;
 };
 
 export const GENERIC_ERROR = 'Something went wrong';

@@ -10,7 +10,7 @@ import { registerStoreModule } from './store-modules';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: axiosBaseQuery,
-  tagTypes: ['Prices', 'Site'],
+  tagTypes: ['Prices', 'Site', 'Contacts'],
   endpoints: () => ({}),
 });
 

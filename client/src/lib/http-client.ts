@@ -15,6 +15,8 @@ export type TRequest = {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   data?: unknown;
   params?: Record<string, unknown>;
+  /** Extra headers, e.g. the Idempotency-Key of a purchase. */
+  headers?: Record<string, string>;
 };
 
 export type TRequestOptions = {
@@ -22,18 +24,28 @@ export type TRequestOptions = {
   loadingText?: string;
   /** Background calls (site details, silent refreshes) do not show the overlay. */
   silent?: boolean;
+  /**
+   * Keep the whole error body in `error.body`: a failed purchase still answers with its
+   * receipt and the refunded balance, which the caller must show.
+   */
+  withErrorBody?: boolean;
 };
 
 type TStateWithToken = { auth: { token: string | null } };
 
-const toQueryError = (error: unknown): TQueryError => {
+const toQueryError = (error: unknown, withBody: boolean): TQueryError => {
   if (axios.isAxiosError(error) && error.response) {
     const body: unknown = error.response.data;
     const field = (name: 'msg' | 'code'): string | null =>
       typeof body === 'object' && body !== null && name in body
         ? String((body as Record<string, unknown>)[name])
         : null;
-    return { status: error.response.status, msg: field('msg'), code: field('code') };
+    const queryError: TQueryError = {
+      status: error.response.status,
+      msg: field('msg'),
+      code: field('code'),
+    };
+    return withBody ? { ...queryError, body } : queryError;
   }
   return { status: null, msg: null, code: null };
 };
@@ -52,12 +64,12 @@ export const axiosBaseQuery: BaseQueryFn<TRequest, unknown, TQueryError, TReques
   try {
     const response = await httpClient.request({
       ...request,
-      headers: token ? { 'x-auth-token': token } : {},
+      headers: { ...request.headers, ...(token ? { 'x-auth-token': token } : {}) },
       signal: api.signal,
     });
     return { data: response.data };
   } catch (cause) {
-    const error = toQueryError(cause);
+    const error = toQueryError(cause, options.withErrorBody === true);
     if (error.status === 401) api.dispatch(apiUnauthorized({ token }));
     return { error };
   } finally {

@@ -1,5 +1,12 @@
-import type { TAuthResponse, TPriceRow, TUser } from '@vendo/shared/types/api';
+import type {
+  TAuthResponse,
+  TDataPlan,
+  TPriceRow,
+  TTransaction,
+  TUser,
+} from '@vendo/shared/types/api';
 import type { TNotification } from '@/app/slices/auth.slice';
+import type { TContact } from '@/lib/add-contact.api';
 
 /** Test data builders: each call returns a fresh object, overrides win. */
 export const buildUser = (overrides: Partial<TUser> = {}): TUser => ({
@@ -56,5 +63,46 @@ export const buildPriceRow = (overrides: Partial<TPriceRow> = {}): TPriceRow => 
   resellerPrice: 265,
   apiPrice: 260,
   month_validate: '30 days validity',
+  ...overrides,
+});
+
+export const buildPlan = (overrides: Partial<TDataPlan> = {}): TDataPlan => ({
+  _id: `plan-${overrides.id ?? '2'}`,
+  id: '2',
+  plan: '1GB',
+  plan_type: 'SME',
+  plan_network: 'MTN',
+  plan_amount: 600,
+  month_validate: '30 days validity',
+  my_price: 600,
+  resellerPrice: 580,
+  apiPrice: 575,
+  ...overrides,
+});
+
+export const buildTransaction = (overrides: Partial<TTransaction> = {}): TTransaction => ({
+  _id: 'tx-1',
+  trans_Id: 'VND2611210001',
+  trans_Type: 'data',
+  trans_Network: 'MTN',
+  trans_Status: 'success',
+  trans_amount: 600,
+  trans_UserName: 'adaeze',
+  phone_number: '08031234567',
+  balance_Before: 5000,
+  balance_After: 4400,
+  paymentLink: null,
+  apiResponse: null,
+  apiResponseId: null,
+  createdAt: '2026-11-21T10:30:00.000Z',
+  ...overrides,
+});
+
+export const buildContact = (overrides: Partial<TContact> = {}): TContact => ({
+  _id: 'contact-1',
+  contactName: 'Mum',
+  contactNumber: '08051234567',
+  contactNetwork: 'GLO',
+  createdAt: '2026-11-01T10:00:00.000Z',
   ...overrides,
 });

@@ -11,12 +11,14 @@ const LocationProbe = () => <output data-testid="location">{useLocation().pathna
 
 type TRenderAppOptions = {
   route?: string;
+  /** History state of the first entry (what navigate(to, { state }) leaves). */
+  state?: unknown;
   /** A stored session, as a returning visitor has it in localStorage. */
   session?: { token: string; user: TUser };
 };
 
 /** Renders the whole app (routes, layout, store) at `route`, like a fresh page load. */
-export const renderApp = ({ route = '/', session }: TRenderAppOptions = {}) => {
+export const renderApp = ({ route = '/', state, session }: TRenderAppOptions = {}) => {
   if (session) {
     localStorage.setItem(TOKEN_KEY, session.token);
     localStorage.setItem(USER_KEY, JSON.stringify(session.user));
@@ -25,7 +27,7 @@ export const renderApp = ({ route = '/', session }: TRenderAppOptions = {}) => {
   const user = userEvent.setup();
   const view = render(
     <Provider store={store}>
-      <MemoryRouter initialEntries={[route]}>
+      <MemoryRouter initialEntries={[state === undefined ? route : { pathname: route, state }]}>
         <AppRoutes />
         <LocationProbe />
       </MemoryRouter>

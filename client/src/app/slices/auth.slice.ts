@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { TAuthResponse, TProfileResponse, TUser } from '@vendo/shared/types/api';
-import { apiUnauthorized } from '@/lib/api-events';
+import { apiUnauthorized, purchaseAnswered } from '@/lib/api-events';
 import { readStoredSession } from '@/lib/session-storage';
 
 /** A message admins post for every user; shown in a popup until acknowledged. */
@@ -69,11 +69,16 @@ export const authSlice = createSlice({
     loggedOut: () => signedOut,
   },
   extraReducers: (builder) => {
-    builder.addCase(apiUnauthorized, (state, { payload }) =>
-      // A 401 for a token that was already replaced (e.g. after a password change) is stale;
-      // without a session (a wrong password at login) there is nothing to end.
-      state.token !== null && payload.token === state.token ? signedOut : state,
-    );
+    builder
+      .addCase(apiUnauthorized, (state, { payload }) =>
+        // A 401 for a token that was already replaced (e.g. after a password change) is stale;
+        // without a session (a wrong password at login) there is nothing to end.
+        state.token !== null && payload.token === state.token ? signedOut : state,
+      )
+      // Every purchase answer carries the balance, so a refund shows at once.
+      .addCase(purchaseAnswered, (state, { payload }) => {
+        if (state.user) state.user.balance = payload.balance;
+      });
   },
 });
 

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { NETWORKS, PLAN_LIST_KEYS, type TNetwork } from '@vendo/shared/constants';
+import type { TNetwork } from '@vendo/shared/constants';
 import type { TSubscriptionPlans } from '@vendo/shared/types/api';
 import { apiUnauthorized } from '@/lib/api-events';
 import { loggedOut, profileLoaded, sessionStarted } from './auth.slice';
@@ -18,13 +18,25 @@ const empty: TPlansState = {
   selectedPlanId: null,
 };
 
+/**
+ * NETWORKS and PLAN_LIST_KEYS of @vendo/shared/constants, in that order. Not imported: the store
+ * is in the landing bundle, and a module the landing imports is bundled there whole, so every
+ * constant any screen uses (discos, rates …) would come along. A test keeps the two in step.
+ */
+export const PLAN_LISTS = [
+  ['MTN', 'MTN'],
+  ['GLO', 'GLO'],
+  ['AIRTEL', 'AIRTEL'],
+  ['9MOBILE', 'NMOBILE'],
+] as const satisfies readonly (readonly [TNetwork, keyof TSubscriptionPlans])[];
+
 // Spec §4: after login the first plan's network and plan are selected.
 const withPlans = (lists: TSubscriptionPlans): TPlansState => {
-  const network = NETWORKS.find((n) => lists[PLAN_LIST_KEYS[n]].length > 0) ?? 'MTN';
+  const [network, key] = PLAN_LISTS.find(([, k]) => lists[k].length > 0) ?? PLAN_LISTS[0];
   return {
     lists,
     selectedNetwork: network,
-    selectedPlanId: lists[PLAN_LIST_KEYS[network]][0]?.id ?? null,
+    selectedPlanId: lists[key][0]?.id ?? null,
   };
 };
 

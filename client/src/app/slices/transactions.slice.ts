@@ -1,6 +1,6 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice } from '@reduxjs/toolkit';
 import type { TTransaction } from '@vendo/shared/types/api';
-import { apiUnauthorized } from '@/lib/api-events';
+import { apiUnauthorized, purchaseAnswered } from '@/lib/api-events';
 import { loggedOut, profileLoaded, sessionStarted } from './auth.slice';
 
 /** The recent transactions that come with the session; the full list is a paged query. */
@@ -11,19 +11,16 @@ const empty: TTransactionsState = { recent: [] };
 export const transactionsSlice = createSlice({
   name: 'transactions',
   initialState: empty,
-  reducers: {
-    /** A purchase receipt goes first (spec §4). */
-    receiptAdded: (state, { payload }: PayloadAction<TTransaction>) => {
-      state.recent.unshift(payload);
-    },
-  },
+  reducers: {},
   extraReducers: (builder) => {
     builder
       .addCase(sessionStarted, (_state, { payload }) => ({ recent: payload.transactions }))
       .addCase(profileLoaded, (_state, { payload }) => ({ recent: payload.transactions }))
+      // A purchase receipt goes first (spec §4).
+      .addCase(purchaseAnswered, (state, { payload }) => {
+        if (payload.receipt) state.recent.unshift(payload.receipt);
+      })
       .addCase(loggedOut, () => empty)
       .addCase(apiUnauthorized, () => empty);
   },
 });
-
-export const { receiptAdded } = transactionsSlice.actions;

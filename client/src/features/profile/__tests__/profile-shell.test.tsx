@@ -70,9 +70,9 @@ describe('profile shell', () => {
       'true',
     );
 
-    await user.click(screen.getByRole('link', { name: 'Buy data' }));
+    await user.click(screen.getByRole('link', { name: 'Transfer' }));
     expect(menu).toHaveAttribute('data-open', 'false');
-    expect(await screen.findByRole('heading', { name: 'Buy data' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Transfer' })).toBeInTheDocument();
     expect(screen.getByText('Coming soon')).toBeInTheDocument();
   });
 

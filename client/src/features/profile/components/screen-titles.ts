@@ -12,5 +12,8 @@ const TITLES = new Map<string, string>(
 );
 
 /** Paths match case-insensitively, like the routes (/admin/sendmail is /admin/sendMail). */
-export const screenTitle = (pathname: string): string | null =>
-  TITLES.get(pathname.toLowerCase().replace(/\/+$/, '') || '/') ?? null;
+export const screenTitle = (pathname: string): string | null => {
+  const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  if (path.startsWith('/profile/receipt/')) return 'Receipt';
+  return TITLES.get(path) ?? null;
+};

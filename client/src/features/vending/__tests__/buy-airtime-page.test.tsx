@@ -1,0 +1,187 @@
+import { screen, within } from '@testing-library/react';
+import type { TUserType } from '@vendo/shared/constants';
+import { describe, expect, it } from 'vitest';
+import { buildContact, buildSession, buildTransaction, buildUser } from '@/test/factories';
+import { stubHttp } from '@/test/http-stub';
+import { renderApp } from '@/test/render-app';
+
+const receipt = buildTransaction({
+  _id: 'tx-air-1',
+  trans_Id: 'VND261121AIR01',
+  trans_Type: 'airtime',
+  trans_amount: 99,
+  phone_number: '08031234567',
+  balance_Before: 5000,
+  balance_After: 4901,
+});
+
+type TRoutes = Parameters<typeof stubHttp>[0];
+
+const openBuyAirtime = ({
+  routes = {},
+  userType = 'smart earner',
+  route = '/profile/buyairtime',
+}: { routes?: TRoutes; userType?: TUserType; route?: string } = {}) => {
+  const session = buildSession({ user: buildUser({ balance: 5000, userType }) });
+  const requests = stubHttp({
+    'GET /ussd': {
+      status: 200,
+      data: { ussdCodes: [{ id: 6, category: 'airtime', label: 'MTN', code: '*310#' }] },
+    },
+    ...routes,
+  });
+  const view = renderApp({ route, session: { token: session.token, user: session.user } });
+  return { ...view, requests };
+};
+
+const formAlert = () =>
+  within(screen.getByRole('form', { name: 'Buy airtime' })).getByRole('alert');
+
+describe('/profile/buyairtime', () => {
+  it('shows the spec messages, including the nickname rule', async () => {
+    const { user, requests } = openBuyAirtime();
+    const buy = await screen.findByRole('button', { name: 'Buy airtime' });
+
+    await user.click(buy);
+    expect(formAlert()).toHaveTextContent('All fields are required');
+
+    await user.type(screen.getByLabelText('Phone number'), '080312');
+    await user.type(screen.getByLabelText('Amount (₦)'), '100');
+    await user.click(buy);
+    expect(formAlert()).toHaveTextContent('Please check the phone number entered');
+
+    await user.type(screen.getByLabelText('Phone number'), '34567');
+    await user.clear(screen.getByLabelText('Amount (₦)'));
+    await user.type(screen.getByLabelText('Amount (₦)'), '50');
+    await user.click(buy);
+    expect(formAlert()).toHaveTextContent('Minimum purchase is ₦100');
+
+    await user.clear(screen.getByLabelText('Amount (₦)'));
+    await user.type(screen.getByLabelText('Amount (₦)'), '100');
+    await user.click(screen.getByLabelText('Add this number to my contacts'));
+    await user.click(buy);
+    expect(formAlert()).toHaveTextContent('Please enter a nickname for the number');
+    expect(screen.getByLabelText('Nickname')).toHaveAttribute('aria-invalid', 'true');
+
+    expect(requests.filter((r) => r.url === '/buy/airtime')).toHaveLength(0);
+  });
+
+  it.each([
+    ['smart earner', '₦990.00', '1% discount'],
+    ['api user', '₦990.00', '1% discount'],
+    ['reseller', '₦980.00', '2% discount'],
+  ] as const)('charges a %s %s for ₦1,000 of airtime', async (userType, charge, discount) => {
+    const { user } = openBuyAirtime({ userType });
+    await user.type(await screen.findByLabelText('Amount (₦)'), '1000');
+    const line = screen.getByTestId('airtime-charge');
+    expect(line).toHaveTextContent(charge);
+    expect(line).toHaveTextContent(discount);
+  });
+
+  it('buys, shows the receipt and the new balance, then saves the number as a contact', async () => {
+    const { user, requests, store } = openBuyAirtime({
+      routes: {
+        'POST /buy/airtime': {
+          status: 200,
+          data: { msg: 'Transaction successful', receipt, balance: 4901 },
+        },
+        'POST /auth/contact': {
+          status: 201,
+          data: { msg: 'Contact saved', contact: buildContact(), contactList: [buildContact()] },
+        },
+      },
+    });
+    await user.type(await screen.findByLabelText('Phone number'), '08031234567');
+    expect(screen.getByLabelText('Network')).toHaveValue('MTN');
+    await user.type(screen.getByLabelText('Amount (₦)'), '100');
+    await user.click(screen.getByLabelText('Add this number to my contacts'));
+    await user.type(screen.getByLabelText('Nickname'), 'Chidi');
+    await user.click(screen.getByRole('button', { name: 'Buy airtime' }));
+
+    const shown = within(await screen.findByTestId('receipt'));
+    expect(shown.getByTestId('receipt-status')).toHaveTextContent('Successful');
+    expect(shown.getByTestId('receipt-product')).toHaveTextContent('₦100.00 MTN airtime');
+    expect(shown.getByTestId('receipt-amount')).toHaveTextContent('₦99.00');
+    expect(store.getState().auth.user?.balance).toBe(4901);
+
+    const purchase = requests.find((r) => r.url === '/buy/airtime')!;
+    expect(purchase.body).toEqual({
+      network: 1,
+      mobile_number: '08031234567',
+      amount: 100,
+      ported: false,
+    });
+    expect(purchase.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(requests.find((r) => r.url === '/auth/contact')?.body).toEqual({
+      contactName: 'Chidi',
+      contactNumber: '08031234567',
+      contactNetwork: 'MTN',
+    });
+  });
+
+  it('sends 9MOBILE as airtime code 4, prefilled from a contact shortcut', async () => {
+    const { user, requests } = openBuyAirtime({
+      route: '/profile/buyairtime?phone=08091234567&network=9MOBILE',
+      routes: {
+        'POST /buy/airtime': {
+          status: 202,
+          data: {
+            msg: 'Your purchase is being processed.',
+            receipt: { ...receipt, trans_Status: 'pending', trans_Network: '9MOBILE' },
+            balance: 4901,
+          },
+        },
+      },
+    });
+    expect(await screen.findByLabelText('Phone number')).toHaveValue('08091234567');
+    expect(screen.getByLabelText('Network')).toHaveValue('9MOBILE');
+    await user.type(screen.getByLabelText('Amount (₦)'), '100');
+    await user.click(screen.getByRole('button', { name: 'Buy airtime' }));
+
+    const shown = within(await screen.findByTestId('receipt'));
+    expect(shown.getByTestId('receipt-status')).toHaveTextContent('Pending');
+    expect(shown.getByTestId('receipt-note')).toHaveTextContent('will update shortly');
+    expect(requests.find((r) => r.url === '/buy/airtime')?.body).toMatchObject({ network: 4 });
+  });
+
+  it('shows a refund, keeps the balance from the answer and saves no contact', async () => {
+    const { user, requests, store } = openBuyAirtime({
+      routes: {
+        'POST /buy/airtime': {
+          status: 400,
+          data: {
+            msg: 'Transaction failed: the network did not accept 08030000000 (sandbox trigger 0000). Your wallet has been refunded.',
+            code: 'PURCHASE_FAILED',
+            receipt: { ...receipt, trans_Status: 'refunded', phone_number: '08030000000' },
+            balance: 5000,
+          },
+        },
+      },
+    });
+    await user.type(await screen.findByLabelText('Phone number'), '08030000000');
+    await user.type(screen.getByLabelText('Amount (₦)'), '100');
+    await user.click(screen.getByLabelText('Add this number to my contacts'));
+    await user.type(screen.getByLabelText('Nickname'), 'Broken');
+    await user.click(screen.getByRole('button', { name: 'Buy airtime' }));
+
+    const shown = within(await screen.findByTestId('receipt'));
+    expect(shown.getByTestId('receipt-status')).toHaveTextContent('Refunded');
+    expect(shown.getByTestId('receipt-note')).toHaveTextContent('₦99.00 refunded to your wallet');
+    expect(shown.getByText(/Your wallet has been refunded/)).toBeInTheDocument();
+    expect(store.getState().auth.user?.balance).toBe(5000);
+    expect(requests.filter((r) => r.url === '/auth/contact')).toHaveLength(0);
+  });
+
+  it('falls back to the spec message when the server gives none', async () => {
+    const { user } = openBuyAirtime({ routes: { 'POST /buy/airtime': { status: 500, data: {} } } });
+    await user.type(await screen.findByLabelText('Phone number'), '08031234567');
+    await user.type(screen.getByLabelText('Amount (₦)'), '100');
+    await user.click(screen.getByRole('button', { name: 'Buy airtime' }));
+
+    expect(
+      await screen.findAllByText(
+        'An error occur. kindly confirm your balance before retrying the transaction',
+      ),
+    ).not.toHaveLength(0);
+  });
+});

@@ -1,0 +1,168 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { buildSession, buildTransaction, buildUser } from '@/test/factories';
+import { stubHttp } from '@/test/http-stub';
+import { renderApp } from '@/test/render-app';
+import type { TReceiptView } from '../lib/receipt';
+import { receiptText } from '../lib/receipt';
+
+const dataView: TReceiptView = {
+  receipt: buildTransaction({
+    _id: 'tx-1',
+    trans_Id: 'VND261121DATA01',
+    trans_amount: 600,
+    phone_number: '08031234567',
+    balance_Before: 5000,
+    balance_After: 4400,
+    createdAt: '2026-11-21T10:30:00.000Z',
+  }),
+  balance: 4400,
+  msg: 'Transaction successful',
+  product: 'MTN 1GB SME data (30 days)',
+};
+
+const date = new Date('2026-11-21T10:30:00.000Z').toLocaleString('en-NG', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+
+const openReceipt = (view: TReceiptView | undefined, id = 'tx-1') => {
+  stubHttp({});
+  const session = buildSession({ user: buildUser({ balance: view?.balance ?? 0 }) });
+  return renderApp({
+    route: `/profile/receipt/${id}`,
+    state: view,
+    session: { token: session.token, user: session.user },
+  });
+};
+
+const allowClipboard = () => {
+  Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
+  return vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+};
+
+describe('receipt text', () => {
+  it('lists what a customer needs, without the wallet balances', () => {
+    expect(receiptText(dataView)).toBe(
+      [
+        'Vendo transaction receipt',
+        'Status: Successful',
+        'Product: MTN 1GB SME data (30 days)',
+        'Network: MTN',
+        'Phone number: 08031234567',
+        'Amount charged: ₦600.00',
+        'Reference: VND261121DATA01',
+        `Date: ${date}`,
+      ].join('\n'),
+    );
+  });
+
+  it('puts the token first for electricity and says when money was refunded', () => {
+    const electricity: TReceiptView = {
+      ...dataView,
+      receipt: {
+        ...dataView.receipt,
+        trans_Type: 'electricity',
+        trans_Network: 'Ikeja',
+        trans_amount: 1050,
+      },
+      product: 'Ikeja prepaid electricity',
+      token: '44422997365200903052',
+      meterNumber: '1234567890',
+      customerName: 'LAWAL ZAINAB',
+    };
+    expect(receiptText(electricity).split('\n').slice(1, 7)).toEqual([
+      'Status: Successful',
+      'Token: 4442 2997 3652 0090 3052',
+      'Product: Ikeja prepaid electricity',
+      'Company: Ikeja',
+      'Meter number: 1234567890',
+      'Meter owner: LAWAL ZAINAB',
+    ]);
+
+    const refunded = {
+      ...dataView,
+      receipt: { ...dataView.receipt, trans_Status: 'refunded' as const },
+    };
+    expect(receiptText(refunded)).toContain('Status: Refunded');
+    expect(receiptText(refunded).split('\n').at(-1)).toBe('₦600.00 refunded to your wallet');
+  });
+});
+
+describe('/profile/receipt/:id', () => {
+  it("copies the plain-text receipt and toasts 'Copied'", async () => {
+    const { user } = openReceipt(dataView);
+    const writeText = allowClipboard(); // after userEvent.setup(), which installs a clipboard
+    const shown = within(await screen.findByTestId('receipt'));
+
+    expect(shown.getByText('Balance before').nextSibling).toHaveTextContent('₦5,000.00');
+    expect(shown.getByText('Balance after').nextSibling).toHaveTextContent('₦4,400.00');
+    await user.click(shown.getByRole('button', { name: 'Copy' }));
+
+    expect(writeText).toHaveBeenCalledWith(receiptText(dataView));
+    expect(await screen.findByText('Copied')).toBeInTheDocument();
+  });
+
+  it('draws the receipt on a canvas and downloads it as a PNG', async () => {
+    const drawn: string[] = [];
+    const context = new Proxy(
+      { measureText: (text: string) => ({ width: text.length * 7 }) },
+      {
+        get: (target, key: string) =>
+          key in target
+            ? target[key as keyof typeof target]
+            : key === 'fillText'
+              ? (text: string) => drawn.push(text)
+              : () => undefined,
+        set: () => true,
+      },
+    );
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(
+      context as unknown as CanvasRenderingContext2D,
+    );
+    vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((done) =>
+      done(new Blob(['png'], { type: 'image/png' })),
+    );
+    // jsdom has no object URLs; these stay for the file (each test file has its own jsdom).
+    URL.createObjectURL = () => 'blob:receipt';
+    URL.revokeObjectURL = () => undefined;
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this);
+    });
+
+    const { user } = openReceipt(dataView);
+    await user.click(await screen.findByRole('button', { name: 'Download image' }));
+
+    expect(clicked).toHaveLength(1);
+    expect(clicked[0]?.download).toBe('vendo-receipt-VND261121DATA01.png');
+    expect(clicked[0]?.href).toBe('blob:receipt');
+    expect(drawn).toEqual(
+      expect.arrayContaining(['Vendo', 'Successful', '₦600.00', 'VND261121DATA01', '08031234567']),
+    );
+    expect(drawn).not.toContain('₦4,400.00'); // no wallet balance on a shared image
+  });
+
+  it('says a pending purchase will update shortly', async () => {
+    openReceipt({
+      ...dataView,
+      receipt: { ...dataView.receipt, trans_Status: 'pending' },
+      msg: 'Your purchase is being processed.',
+    });
+    expect(await screen.findByTestId('receipt-status')).toHaveTextContent('Pending');
+    expect(screen.getByTestId('receipt-note')).toHaveTextContent(
+      'Your purchase is being processed. Its status will update shortly; you will not be charged twice.',
+    );
+  });
+
+  it('says when the receipt is not in this session', async () => {
+    openReceipt(undefined, 'unknown');
+    expect(await screen.findByRole('heading', { name: 'Receipt not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
+  });
+});

@@ -1,0 +1,213 @@
+import { AIRTIME_NETWORK_CODES, AIRTIME_RATE_BP } from '@vendo/shared/constants';
+import {
+  basisPointsOfKobo,
+  formatNaira,
+  isValidNaira,
+  koboToNaira,
+  nairaToKobo,
+} from '@vendo/shared/money';
+import { normalisePhone } from '@vendo/shared/phone';
+import { ZBuyAirtimeRequest, type TBuyAirtimeRequest } from '@vendo/shared/schemas/purchase';
+import { useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { useAppSelector } from '@/app/hooks';
+import { FormAlert } from '@/components/ui/form-alert';
+import { SelectField } from '@/components/ui/select-field';
+import { TextField } from '@/components/ui/text-field';
+import { useAddContactMutation } from '@/lib/add-contact.api';
+import { errorMessage } from '@/lib/api-error';
+import { validate, type TInvalidForm } from '@/lib/validation';
+import '@/styles/purchase.css';
+import { useBuyAirtimeMutation } from '../api/buy-airtime.api';
+import {
+  isUncertainFailure,
+  PURCHASE_FALLBACK_ERROR,
+  purchaseAnswerOfError,
+  type TPurchaseAnswer,
+} from '../api/purchase-answer';
+import { useIdempotencyKey } from '../hooks/use-idempotency-key';
+import { usePhoneNetwork } from '../hooks/use-phone-network';
+import { useShowReceipt } from '../hooks/use-show-receipt';
+import { NETWORK_OPTIONS, toNetwork } from '../lib/networks';
+import { phoneHint } from './phone-hint';
+import { UssdCodesCard } from './ussd-codes-card';
+import { WalletBalance } from './wallet-balance';
+
+const NICKNAME_REQUIRED = 'Please enter a nickname for the number';
+
+/** Kobo from what the user typed, or null while it is not an amount yet. */
+const amountKobo = (amount: string): number | null =>
+  amount.trim() !== '' && isValidNaira(amount.trim()) ? nairaToKobo(amount.trim()) : null;
+
+/**
+ * /profile/buyairtime: network, phone, amount; shows the charge (99% of the amount, 98% for
+ * resellers) and can save the number as a contact once the purchase goes through.
+ */
+export const BuyAirtimePage = () => {
+  // A contact's shortcut passes ?phone=&network= (useSearchParams would add ~0.3 KB to the
+  // landing bundle, where the router lives).
+  const params = new URLSearchParams(useLocation().search);
+  const userType = useAppSelector((state) => state.auth.user?.userType ?? 'smart earner');
+  const { phone, network, detected, ported, changePhone, setNetwork, reset } = usePhoneNetwork({
+    phone: params.get('phone') ?? '',
+    network: toNetwork(params.get('network')),
+  });
+  const [amount, setAmount] = useState('');
+  const [addToContacts, setAddToContacts] = useState(false);
+  const [nickname, setNickname] = useState('');
+  const [invalid, setInvalid] = useState<TInvalidForm | null>(null);
+  const idempotency = useIdempotencyKey();
+  const showReceipt = useShowReceipt();
+  const [buyAirtime, { isLoading: buying }] = useBuyAirtimeMutation();
+  const [addContact] = useAddContactMutation();
+
+  const rate = AIRTIME_RATE_BP[userType];
+  const faceKobo = amountKobo(amount);
+  const chargeKobo = faceKobo === null ? null : basisPointsOfKobo(faceKobo, rate);
+
+  const request = (): TBuyAirtimeRequest => ({
+    network: network ? AIRTIME_NETWORK_CODES[network] : '',
+    mobile_number: normalisePhone(phone) ?? phone.trim(),
+    amount: faceKobo === null ? amount.trim() : koboToNaira(faceKobo),
+    ported,
+  });
+
+  const saveContact = async (contactNumber: string) => {
+    if (!addToContacts || !network) return;
+    try {
+      const { msg } = await addContact({
+        contactName: nickname.trim(),
+        contactNumber,
+        contactNetwork: network,
+      }).unwrap();
+      toast.success(msg);
+    } catch (error) {
+      toast.error(errorMessage(error, 'The contact could not be saved'));
+    }
+  };
+
+  const finish = async (answer: TPurchaseAnswer, product: string) => {
+    idempotency.reset();
+    const status = answer.receipt.trans_Status;
+    if (status !== 'refunded' && status !== 'failed') await saveContact(request().mobile_number);
+    reset(); // spec §4: the form goes back to MTN
+    setAmount('');
+    setAddToContacts(false);
+    setNickname('');
+    showReceipt(answer, { product });
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (buying) return;
+    const body = request();
+    const result = validate(ZBuyAirtimeRequest, body);
+    if (!result.ok) {
+      setInvalid(result);
+      return;
+    }
+    if (addToContacts && !nickname.trim()) {
+      setInvalid({ message: NICKNAME_REQUIRED, fields: new Set(['nickname']) });
+      return;
+    }
+    setInvalid(null);
+    const product = `${formatNaira(result.data.amount)} ${network} airtime`;
+    try {
+      const answer = await buyAirtime({ body, idempotencyKey: idempotency.keyFor(body) }).unwrap();
+      await finish(answer, product);
+    } catch (error) {
+      const answer = purchaseAnswerOfError(error);
+      if (answer) {
+        await finish(answer, product);
+        return;
+      }
+      const message = errorMessage(error, PURCHASE_FALLBACK_ERROR);
+      toast.error(message);
+      // After no answer the key is kept: pressing Buy again cannot buy twice.
+      if (!isUncertainFailure(error)) idempotency.reset();
+      setInvalid({ message, fields: new Set() });
+    }
+  };
+
+  const discount = `${(10_000 - rate) / 100}%`;
+
+  return (
+    <div className="purchase-layout">
+      <section className="card purchase-card" aria-labelledby="buy-airtime-title">
+        <h1 className="card-title" id="buy-airtime-title">
+          Buy airtime
+        </h1>
+        <WalletBalance />
+        <form className="form" onSubmit={onSubmit} noValidate aria-label="Buy airtime">
+          <FormAlert message={invalid?.message ?? null} />
+          <SelectField
+            label="Network"
+            name="network"
+            placeholder="Select network"
+            options={NETWORK_OPTIONS}
+            value={network}
+            onChange={(event) => setNetwork(toNetwork(event.target.value))}
+            invalid={invalid?.fields.has('network')}
+          />
+          <TextField
+            label="Phone number"
+            name="mobile_number"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            value={phone}
+            onChange={(event) => changePhone(event.target.value)}
+            invalid={invalid?.fields.has('mobile_number')}
+            hint={phoneHint(detected, network, ported)}
+          />
+          <TextField
+            label="Amount (₦)"
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            invalid={invalid?.fields.has('amount')}
+            hint="Minimum ₦100"
+          />
+          {chargeKobo !== null && (
+            <p className="charge-line" data-testid="airtime-charge">
+              <span>
+                You will be charged
+                <small>{discount} discount</small>
+              </span>
+              <strong>{formatNaira(chargeKobo)}</strong>
+            </p>
+          )}
+          <label className="check-field">
+            <input
+              type="checkbox"
+              checked={addToContacts}
+              onChange={(event) => setAddToContacts(event.target.checked)}
+            />
+            <span>Add this number to my contacts</span>
+          </label>
+          {addToContacts && (
+            <TextField
+              label="Nickname"
+              name="nickname"
+              autoComplete="off"
+              maxLength={40}
+              value={nickname}
+              onChange={(event) => setNickname(event.target.value)}
+              invalid={invalid?.fields.has('nickname')}
+            />
+          )}
+          <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={buying}>
+            {buying ? 'Buying...' : 'Buy airtime'}
+          </button>
+        </form>
+      </section>
+
+      <aside className="purchase-aside">
+        <UssdCodesCard category="airtime" network={network} />
+      </aside>
+    </div>
+  );
+};

@@ -1,0 +1,284 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { DATA_NETWORK_CODES, PLAN_LIST_KEYS } from '@vendo/shared/constants';
+import { formatNairaAmount } from '@vendo/shared/money';
+import { normalisePhone } from '@vendo/shared/phone';
+import { ZBuyDataRequest, type TBuyDataRequest } from '@vendo/shared/schemas/purchase';
+import type { TDataPlan } from '@vendo/shared/types/api';
+import { useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { useAppSelector } from '@/app/hooks';
+import { Dialog } from '@/components/ui/dialog';
+import { FormAlert } from '@/components/ui/form-alert';
+import { SelectField } from '@/components/ui/select-field';
+import { TextField } from '@/components/ui/text-field';
+import { errorMessage } from '@/lib/api-error';
+import { validate, type TInvalidForm } from '@/lib/validation';
+import '@/styles/purchase.css';
+import { useBuyDataMutation } from '../api/buy-data.api';
+import { useGetPlansQuery } from '../api/get-plans.api';
+import {
+  isUncertainFailure,
+  PURCHASE_FALLBACK_ERROR,
+  purchaseAnswerOfError,
+  type TPurchaseAnswer,
+} from '../api/purchase-answer';
+import { useIdempotencyKey } from '../hooks/use-idempotency-key';
+import { usePhoneNetwork } from '../hooks/use-phone-network';
+import { useShowReceipt } from '../hooks/use-show-receipt';
+import { NETWORK_OPTIONS, toNetwork } from '../lib/networks';
+import {
+  availablePlans,
+  dataTypesOf,
+  planLabel,
+  planProduct,
+  plansFor,
+  planValidity,
+} from '../lib/plan-options';
+import { phoneHint } from './phone-hint';
+import { UssdCodesCard } from './ussd-codes-card';
+import { WalletBalance } from './wallet-balance';
+
+/**
+ * /profile/buydata (spec §4): network → (MTN) data type → plan → phone → Buy → confirm →
+ * Buy now. Changing the network closes the dialog and reloads the plans. A contact's "Data"
+ * shortcut opens it with ?phone=&network=.
+ */
+export const BuyDataPage = () => {
+  // A contact's shortcut passes ?phone=&network= (useSearchParams would add ~0.3 KB to the
+  // landing bundle, where the router lives).
+  const params = new URLSearchParams(useLocation().search);
+  const savedLists = useAppSelector((state) => state.plans.lists);
+  const { phone, network, detected, ported, changePhone, setNetwork, reset } = usePhoneNetwork({
+    phone: params.get('phone') ?? '',
+    network: toNetwork(params.get('network')),
+  });
+  const [dataType, setDataType] = useState('');
+  const [planId, setPlanId] = useState('');
+  const [invalid, setInvalid] = useState<TInvalidForm | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [retryMessage, setRetryMessage] = useState<string | null>(null);
+  const idempotency = useIdempotencyKey();
+  const showReceipt = useShowReceipt();
+  const [buyData, { isLoading: buying }] = useBuyDataMutation();
+  const plansQuery = useGetPlansQuery(network || skipToken, { refetchOnMountOrArgChange: true });
+
+  // The plans the server just priced; if it cannot answer, the ones that came with the login.
+  const listed: readonly TDataPlan[] | undefined = network
+    ? (plansQuery.currentData ??
+      (plansQuery.isError ? savedLists[PLAN_LIST_KEYS[network]] : undefined))
+    : [];
+  const available = availablePlans(listed ?? []);
+  const dataTypes = network === 'MTN' ? dataTypesOf(available) : [];
+  const options = plansFor(available, network, dataType);
+  const plan = options.find((option) => option.id === planId) ?? null;
+
+  const request = (): TBuyDataRequest => ({
+    network: network ? DATA_NETWORK_CODES[network] : '',
+    mobile_number: normalisePhone(phone) ?? phone.trim(),
+    plan: plan?.id ?? '',
+    ported,
+  });
+
+  const clearPlan = () => {
+    setDataType('');
+    setPlanId('');
+    setConfirming(false);
+    setRetryMessage(null);
+  };
+
+  const selectNetwork = (value: string) => {
+    setNetwork(toNetwork(value));
+    clearPlan();
+  };
+
+  const onPhoneChange = (value: string) => {
+    if (changePhone(value)) clearPlan();
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const result = validate(ZBuyDataRequest, request());
+    if (!result.ok) {
+      setInvalid(result);
+      return;
+    }
+    setInvalid(null);
+    setRetryMessage(null);
+    idempotency.reset(); // a new confirmation is a new purchase
+    setConfirming(true);
+  };
+
+  const finish = (answer: TPurchaseAnswer, product: string) => {
+    idempotency.reset();
+    setConfirming(false);
+    reset(); // spec §4: the form goes back to MTN
+    clearPlan();
+    showReceipt(answer, { product });
+  };
+
+  const buyNow = async () => {
+    if (!plan) return;
+    const body = request();
+    setRetryMessage(null);
+    try {
+      finish(
+        await buyData({ body, idempotencyKey: idempotency.keyFor(body) }).unwrap(),
+        planProduct(plan),
+      );
+    } catch (error) {
+      const answer = purchaseAnswerOfError(error);
+      if (answer) {
+        finish(answer, planProduct(plan));
+        return;
+      }
+      const message = errorMessage(error, PURCHASE_FALLBACK_ERROR);
+      toast.error(message);
+      if (isUncertainFailure(error)) {
+        setRetryMessage(message); // the dialog stays, with the same key
+        return;
+      }
+      idempotency.reset();
+      setConfirming(false);
+      setInvalid({ message, fields: new Set() });
+    }
+  };
+
+  const planPlaceholder = !network
+    ? 'Select a network first'
+    : listed === undefined
+      ? 'Loading plans...'
+      : network === 'MTN' && !dataType
+        ? 'Select a data type first'
+        : options.length === 0
+          ? 'No plans available now'
+          : 'Select plan';
+
+  return (
+    <div className="purchase-layout">
+      <section className="card purchase-card" aria-labelledby="buy-data-title">
+        <h1 className="card-title" id="buy-data-title">
+          Buy data
+        </h1>
+        <WalletBalance />
+        <form className="form" onSubmit={onSubmit} noValidate aria-label="Buy data">
+          <FormAlert message={invalid?.message ?? null} />
+          <SelectField
+            label="Network"
+            name="network"
+            placeholder="Select network"
+            options={NETWORK_OPTIONS}
+            value={network}
+            onChange={(event) => selectNetwork(event.target.value)}
+            invalid={invalid?.fields.has('network')}
+          />
+          {network === 'MTN' && (
+            <SelectField
+              label="Data type"
+              name="dataType"
+              placeholder="Select type"
+              options={dataTypes.map((type) => ({ value: type, label: type }))}
+              value={dataType}
+              onChange={(event) => {
+                setDataType(event.target.value);
+                setPlanId('');
+              }}
+            />
+          )}
+          <SelectField
+            label="Data plan"
+            name="plan"
+            placeholder={planPlaceholder}
+            options={options.map((option) => ({ value: option.id, label: planLabel(option) }))}
+            value={plan ? plan.id : ''}
+            onChange={(event) => setPlanId(event.target.value)}
+            disabled={options.length === 0}
+            invalid={invalid?.fields.has('plan')}
+          />
+          <TextField
+            label="Phone number"
+            name="mobile_number"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            value={phone}
+            onChange={(event) => onPhoneChange(event.target.value)}
+            invalid={invalid?.fields.has('mobile_number')}
+            hint={phoneHint(detected, network, ported)}
+          />
+          {plan && (
+            <p className="charge-line" data-testid="data-charge">
+              <span>You pay</span>
+              <strong>{formatNairaAmount(plan.plan_amount)}</strong>
+            </p>
+          )}
+          <button type="submit" className="btn btn-primary btn-block btn-lg">
+            Buy
+          </button>
+        </form>
+      </section>
+
+      <aside className="purchase-aside">
+        <UssdCodesCard category="data" network={network} />
+      </aside>
+
+      {confirming && plan && (
+        <Dialog
+          title="Confirm purchase"
+          description="Check the details: data sent to a wrong number cannot be reversed."
+          onClose={() => !buying && setConfirming(false)}
+        >
+          <dl className="summary-list">
+            <div>
+              <dt>Plan</dt>
+              <dd>
+                {plan.plan_network} {plan.plan} {plan.plan_type}, {planValidity(plan)}
+              </dd>
+            </div>
+            <div>
+              <dt>Phone number</dt>
+              <dd>{request().mobile_number}</dd>
+            </div>
+            {ported && (
+              <div>
+                <dt>Ported number</dt>
+                <dd>Sent as {network}</dd>
+              </div>
+            )}
+            <div>
+              <dt>Price</dt>
+              <dd className="summary-total">{formatNairaAmount(plan.plan_amount)}</dd>
+            </div>
+          </dl>
+          {retryMessage && (
+            <div className="retry-box" role="alert">
+              <p>{retryMessage}</p>
+              <p className="small">
+                Tap Buy now again: the same order is resent, so you cannot be charged twice.
+              </p>
+            </div>
+          )}
+          <div className="dialog-actions">
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => setConfirming(false)}
+              disabled={buying}
+            >
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => void buyNow()}
+              disabled={buying}
+              data-autofocus
+            >
+              {buying ? 'Buying...' : 'Buy now'}
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </div>
+  );
+};

@@ -1,0 +1,248 @@
+import { DISCOS, ELECTRICITY_FEE_KOBO, METER_TYPES } from '@vendo/shared/constants';
+import { formatNaira, isValidNaira, koboToNaira, nairaToKobo } from '@vendo/shared/money';
+import {
+  ZBuyElectricityRequest,
+  ZValidateMeterRequest,
+  type TBuyElectricityRequest,
+  type TValidateMeterRequest,
+} from '@vendo/shared/schemas/purchase';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { FormAlert } from '@/components/ui/form-alert';
+import { SelectField } from '@/components/ui/select-field';
+import { TextField } from '@/components/ui/text-field';
+import { errorMessage } from '@/lib/api-error';
+import { validate, type TInvalidForm } from '@/lib/validation';
+import '@/styles/purchase.css';
+import { useBuyElectricityMutation } from '../api/buy-electricity.api';
+import {
+  isUncertainFailure,
+  purchaseAnswerOfError,
+  type TElectricityAnswer,
+  type TPurchaseAnswer,
+} from '../api/purchase-answer';
+import { useValidateMeterMutation, type TMeterAnswer } from '../api/validate-meter.api';
+import { useIdempotencyKey } from '../hooks/use-idempotency-key';
+import { useShowReceipt } from '../hooks/use-show-receipt';
+import { WalletBalance } from './wallet-balance';
+
+const DISCO_OPTIONS = DISCOS.map((disco) => ({ value: String(disco.id), label: disco.name }));
+const METER_TYPE_OPTIONS = METER_TYPES.map((type) => ({
+  value: type,
+  label: type === 'prepaid' ? 'Prepaid' : 'Postpaid',
+}));
+
+const ELECTRICITY_FALLBACK_ERROR =
+  'The purchase could not be confirmed. Check your balance and transactions before trying again.';
+
+const amountKobo = (amount: string): number | null =>
+  amount.trim() !== '' && isValidNaira(amount.trim()) ? nairaToKobo(amount.trim()) : null;
+
+/**
+ * /profile/electricity, two steps (spec §2): validate the meter (the owner's name shows and the
+ * meter is locked), then buy; the charge shown is the amount plus ₦50.
+ */
+export const ElectricityPage = () => {
+  const [meterId, setMeterId] = useState('');
+  const [meterType, setMeterType] = useState<string>('prepaid');
+  const [meterNumber, setMeterNumber] = useState('');
+  const [meter, setMeter] = useState<TMeterAnswer | null>(null);
+  const [amount, setAmount] = useState('');
+  const [invalid, setInvalid] = useState<TInvalidForm | null>(null);
+  const idempotency = useIdempotencyKey();
+  const showReceipt = useShowReceipt();
+  const [validateMeter, { isLoading: checking }] = useValidateMeterMutation();
+  const [buyElectricity, { isLoading: buying }] = useBuyElectricityMutation();
+
+  const isValidated = meter !== null;
+  const faceKobo = amountKobo(amount);
+  const disco = DISCOS.find((d) => String(d.id) === meterId);
+
+  const meterRequest = (): TValidateMeterRequest => ({
+    meterNumber: meterNumber.trim(),
+    meterId: meterId === '' ? '' : Number(meterId),
+    meterType: meterType as TValidateMeterRequest['meterType'],
+  });
+
+  const onValidate = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = meterRequest();
+    const result = validate(ZValidateMeterRequest, body);
+    if (!result.ok) {
+      setInvalid(result);
+      return;
+    }
+    setInvalid(null);
+    try {
+      setMeter(await validateMeter(body).unwrap());
+    } catch (error) {
+      const message = errorMessage(error, 'The meter could not be checked. Please try again.');
+      toast.error(message);
+      setInvalid({ message, fields: new Set(['meterNumber']) });
+    }
+  };
+
+  const changeMeter = () => {
+    setMeter(null);
+    setAmount('');
+    setInvalid(null);
+    idempotency.reset();
+  };
+
+  const finish = (answer: TPurchaseAnswer) => {
+    idempotency.reset();
+    const electricity = answer as Partial<TElectricityAnswer>;
+    showReceipt(answer, {
+      product: `${disco?.name ?? answer.receipt.trans_Network} ${meterType} electricity`,
+      token: electricity.token ?? null,
+      meterNumber: electricity.meterNumber ?? meterNumber.trim(),
+      customerName: electricity.customerName ?? meter?.name,
+      meterType,
+    });
+    // Spec §4: validation resets after an electricity purchase.
+    setMeter(null);
+    setAmount('');
+    setMeterNumber('');
+  };
+
+  const onBuy = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (buying) return;
+    const body: TBuyElectricityRequest = {
+      ...meterRequest(),
+      amount: faceKobo === null ? amount.trim() : koboToNaira(faceKobo),
+    };
+    const result = validate(ZBuyElectricityRequest, body);
+    if (!result.ok) {
+      setInvalid(result);
+      return;
+    }
+    setInvalid(null);
+    try {
+      finish(await buyElectricity({ body, idempotencyKey: idempotency.keyFor(body) }).unwrap());
+    } catch (error) {
+      const answer = purchaseAnswerOfError(error);
+      if (answer) {
+        finish(answer);
+        return;
+      }
+      const message = errorMessage(error, ELECTRICITY_FALLBACK_ERROR);
+      toast.error(message);
+      if (!isUncertainFailure(error)) idempotency.reset();
+      setInvalid({ message, fields: new Set() });
+    }
+  };
+
+  return (
+    <div className="purchase-layout">
+      <section className="card purchase-card" aria-labelledby="electricity-title">
+        <h1 className="card-title" id="electricity-title">
+          Electricity
+        </h1>
+        <WalletBalance />
+        <ol className="steps" aria-label="Steps">
+          <li aria-current={!isValidated ? 'step' : undefined} data-done={isValidated}>
+            Validate meter
+          </li>
+          <li aria-current={isValidated ? 'step' : undefined}>Buy token</li>
+        </ol>
+
+        <form className="form" onSubmit={onValidate} noValidate aria-label="Validate meter">
+          {!isValidated && <FormAlert message={invalid?.message ?? null} />}
+          <SelectField
+            label="Electricity company"
+            name="meterId"
+            placeholder="Select company"
+            options={DISCO_OPTIONS}
+            value={meterId}
+            onChange={(event) => setMeterId(event.target.value)}
+            disabled={isValidated}
+            invalid={!isValidated && invalid?.fields.has('meterId')}
+          />
+          <SelectField
+            label="Meter type"
+            name="meterType"
+            options={METER_TYPE_OPTIONS}
+            value={meterType}
+            onChange={(event) => setMeterType(event.target.value)}
+            disabled={isValidated}
+            invalid={!isValidated && invalid?.fields.has('meterType')}
+          />
+          <TextField
+            label="Meter number"
+            name="meterNumber"
+            inputMode="numeric"
+            autoComplete="off"
+            value={meterNumber}
+            onChange={(event) => setMeterNumber(event.target.value.replace(/\D/g, ''))}
+            readOnly={isValidated}
+            invalid={!isValidated && invalid?.fields.has('meterNumber')}
+          />
+          {isValidated ? (
+            <div className="validated-box" data-testid="meter-owner">
+              <TextField label="Meter owner" name="meterOwner" value={meter.name} readOnly />
+              {meter.address && <p className="muted small">{meter.address}</p>}
+              <button type="button" className="btn btn-ghost btn-sm" onClick={changeMeter}>
+                Change meter
+              </button>
+            </div>
+          ) : (
+            <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={checking}>
+              {checking ? 'Checking...' : 'Validate meter'}
+            </button>
+          )}
+        </form>
+
+        {isValidated && (
+          <form className="form step-two" onSubmit={onBuy} noValidate aria-label="Buy electricity">
+            <FormAlert message={invalid?.message ?? null} />
+            <TextField
+              label="Amount (₦)"
+              name="amount"
+              inputMode="decimal"
+              autoComplete="off"
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+              invalid={invalid?.fields.has('amount')}
+              hint="Minimum ₦500"
+              autoFocus
+            />
+            {faceKobo !== null && (
+              <p className="charge-line" data-testid="electricity-charge">
+                <span>
+                  You will be charged
+                  <small>
+                    {formatNaira(faceKobo)} + {formatNaira(ELECTRICITY_FEE_KOBO)} fee
+                  </small>
+                </span>
+                <strong>{formatNaira(faceKobo + ELECTRICITY_FEE_KOBO)}</strong>
+              </p>
+            )}
+            <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={buying}>
+              {buying ? 'Buying...' : 'Buy now'}
+            </button>
+          </form>
+        )}
+      </section>
+
+      <aside className="purchase-aside">
+        <section className="card" aria-labelledby="electricity-help-title">
+          <h2 className="card-title" id="electricity-help-title">
+            How it works
+          </h2>
+          <ul className="help-list small">
+            <li>We check the meter with your electricity company first, so you see whose it is.</li>
+            <li>
+              A prepaid meter gets a 20-digit token to key in; a postpaid payment goes to the
+              account.
+            </li>
+            <li>
+              Minimum ₦500. A {formatNaira(ELECTRICITY_FEE_KOBO)} service fee is added to each
+              purchase.
+            </li>
+          </ul>
+        </section>
+      </aside>
+    </div>
+  );
+};

@@ -1,0 +1,149 @@
+import { formatNairaAmount } from '@vendo/shared/money';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { useAppSelector } from '@/app/hooks';
+import { Icon } from '@/components/ui/icon';
+import { copyIcon, downloadIcon } from '@/components/ui/app-icons';
+import { copyText } from '@/lib/clipboard';
+import '@/styles/purchase.css';
+import {
+  formatToken,
+  receiptNote,
+  receiptRows,
+  receiptStatus,
+  receiptText,
+  receiptViewFromState,
+  receiptViewFromTransaction,
+  STATUS_LABELS,
+} from '../lib/receipt';
+import { downloadReceiptImage } from '../lib/receipt-image';
+
+const AGAIN: Record<string, { to: string; label: string }> = {
+  data: { to: '/profile/buydata', label: 'Buy more data' },
+  airtime: { to: '/profile/buyairtime', label: 'Buy more airtime' },
+  electricity: { to: '/profile/electricity', label: 'Buy more electricity' },
+};
+
+/**
+ * /profile/receipt/:id: the receipt of a purchase, shown after every purchase. It comes in the
+ * router state from the purchase; otherwise it is looked up in the recent transactions.
+ */
+export const ReceiptPage = () => {
+  const { id } = useParams();
+  const { state } = useLocation();
+  const recent = useAppSelector((store) => store.transactions.recent);
+  const fromState = receiptViewFromState(state, id);
+  const stored = fromState ? undefined : recent.find((transaction) => transaction._id === id);
+  const view = fromState ?? (stored ? receiptViewFromTransaction(stored) : null);
+
+  if (!view) {
+    return (
+      <section className="card coming-soon" aria-labelledby="receipt-title">
+        <h1 id="receipt-title">Receipt not found</h1>
+        <p className="muted">
+          This receipt is no longer in this session. Your transactions list has it.
+        </p>
+        <Link className="btn btn-primary" to="/profile">
+          Back to dashboard
+        </Link>
+      </section>
+    );
+  }
+
+  const { receipt } = view;
+  const status = receiptStatus(receipt);
+  const note = receiptNote(view);
+  const again = AGAIN[receipt.trans_Type];
+
+  const copy = async (text: string, done = 'Copied') => {
+    if (await copyText(text)) toast.success(done);
+    else toast.error('Copying is not allowed here: select the text instead.');
+  };
+
+  const download = async () => {
+    if (!(await downloadReceiptImage(view))) {
+      toast.error('This browser cannot draw the image. Use Copy instead.');
+    }
+  };
+
+  return (
+    <section className="card receipt" aria-labelledby="receipt-title" data-testid="receipt">
+      <div className="receipt-head">
+        <h1 className="card-title" id="receipt-title">
+          Receipt
+        </h1>
+        <span className={`status-badge status-${status}`} data-testid="receipt-status">
+          {STATUS_LABELS[status]}
+        </span>
+      </div>
+      <p className="receipt-amount" data-testid="receipt-amount">
+        {formatNairaAmount(receipt.trans_amount)}
+      </p>
+      <p className="receipt-product" data-testid="receipt-product">
+        {view.product}
+      </p>
+
+      {view.token ? (
+        <div className="token-box">
+          <p className="token-label">Token</p>
+          <p className="token-value" data-testid="receipt-token">
+            {formatToken(view.token)}
+          </p>
+          <p className="token-meta">
+            Meter {view.meterNumber}
+            {view.customerName ? ` · ${view.customerName}` : ''}
+          </p>
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            onClick={() => void copy(view.token ?? '', 'Token copied')}
+          >
+            <Icon path={copyIcon} size={16} /> Copy token
+          </button>
+        </div>
+      ) : (
+        receipt.trans_Type === 'electricity' &&
+        status === 'pending' && (
+          <p className="muted small">The token shows in your transactions once confirmed.</p>
+        )
+      )}
+
+      {note && (
+        <p className={`receipt-note note-${status}`} data-testid="receipt-note">
+          {note}
+        </p>
+      )}
+      {view.msg && status !== 'success' && <p className="muted small">{view.msg}</p>}
+
+      <dl className="detail-list receipt-rows">
+        {receiptRows(view).map((row) => (
+          <div className="detail-row" key={row.label}>
+            <dt>{row.label}</dt>
+            <dd className={row.code ? 'code-value' : undefined}>{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <div className="receipt-actions">
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => void copy(receiptText(view))}
+        >
+          <Icon path={copyIcon} size={16} /> Copy
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={() => void download()}>
+          <Icon path={downloadIcon} size={16} /> Download image
+        </button>
+        <Link className="btn btn-primary receipt-done" to="/profile">
+          Done
+        </Link>
+      </div>
+      {again && (
+        <p className="receipt-again">
+          <Link to={again.to}>{again.label}</Link>
+        </p>
+      )}
+    </section>
+  );
+};

@@ -1,0 +1,25 @@
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import type { TPurchaseAnswer } from '../api/purchase-answer';
+import type { TReceiptView } from '../lib/receipt';
+
+/**
+ * After any answer with a receipt: a toast with the server's message, then the receipt screen
+ * (its "Done" goes to /profile, spec §2). The receipt travels in the router state.
+ */
+export const useShowReceipt = () => {
+  const navigate = useNavigate();
+  return (answer: TPurchaseAnswer, details: Omit<TReceiptView, 'receipt' | 'balance' | 'msg'>) => {
+    const status = answer.receipt.trans_Status;
+    if (status === 'success') toast.success(answer.msg);
+    else if (status === 'pending' || status === 'processing') toast.info(answer.msg);
+    else toast.error(answer.msg);
+    const view: TReceiptView = {
+      receipt: answer.receipt,
+      balance: answer.balance,
+      msg: answer.msg,
+      ...details,
+    };
+    navigate(`/profile/receipt/${answer.receipt._id}`, { state: view });
+  };
+};

@@ -1,0 +1,145 @@
+import { formatNairaAmount } from '@vendo/shared/money';
+import type { TTransaction } from '@vendo/shared/types/api';
+
+/** What the receipt screen shows: the server's receipt plus what only the purchase knew. */
+export type TReceiptView = {
+  receipt: TTransaction;
+  /** The wallet balance in the answer; after a refund it is back above receipt.balance_After. */
+  balance: number;
+  /** The server's message about this purchase. */
+  msg: string;
+  /** "MTN 1GB SME data (30 days)", "₦100.00 MTN airtime" … */
+  product: string;
+  /** Electricity only. */
+  token?: string | null;
+  meterNumber?: string;
+  customerName?: string;
+  meterType?: string;
+};
+
+export type TReceiptStatus = 'success' | 'pending' | 'refunded' | 'failed';
+
+export const receiptStatus = ({ trans_Status }: TTransaction): TReceiptStatus => {
+  if (trans_Status === 'success') return 'success';
+  if (trans_Status === 'refunded') return 'refunded';
+  if (trans_Status === 'failed') return 'failed';
+  return 'pending';
+};
+
+export const STATUS_LABELS: Record<TReceiptStatus, string> = {
+  success: 'Successful',
+  pending: 'Pending',
+  refunded: 'Refunded',
+  failed: 'Failed',
+};
+
+export const formatReceiptDate = (iso: string): string =>
+  new Date(iso).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The 20-digit token in groups of four, as meters are keyed in. */
+export const formatToken = (token: string): string =>
+  /^\d+$/.test(token) ? (token.match(/.{1,4}/g) ?? [token]).join(' ') : token;
+
+/** One line under the status: what happened to the money. */
+export const receiptNote = (view: TReceiptView): string | null => {
+  const status = receiptStatus(view.receipt);
+  const amount = formatNairaAmount(view.receipt.trans_amount);
+  if (status === 'refunded') return `${amount} refunded to your wallet`;
+  if (status === 'failed') return 'This purchase failed. You were not charged for it.';
+  if (status === 'pending') {
+    return 'Your purchase is being processed. Its status will update shortly; you will not be charged twice.';
+  }
+  return null;
+};
+
+type TRow = {
+  label: string;
+  value: string;
+  /** Shown on screen, left out of what is shared. */
+  private?: boolean;
+  /** A code to read out or key in (reference): monospaced on screen. */
+  code?: boolean;
+};
+
+/**
+ * The receipt's detail rows, under the amount and the product. Rows marked private (wallet balances) are shown on screen but left out
+ * of what the user shares with a customer.
+ */
+export const receiptRows = (view: TReceiptView): TRow[] => {
+  const { receipt } = view;
+  const electricity = receipt.trans_Type === 'electricity';
+  const refunded = receiptStatus(receipt) === 'refunded';
+  const rows: TRow[] = [];
+  if (electricity) {
+    rows.push({ label: 'Company', value: receipt.trans_Network });
+    if (view.meterNumber) rows.push({ label: 'Meter number', value: view.meterNumber });
+    if (view.customerName) rows.push({ label: 'Meter owner', value: view.customerName });
+  } else {
+    rows.push({ label: 'Network', value: receipt.trans_Network });
+    if (receipt.phone_number) rows.push({ label: 'Phone number', value: receipt.phone_number });
+  }
+  rows.push(
+    { label: 'Amount charged', value: formatNairaAmount(receipt.trans_amount) },
+    { label: 'Balance before', value: formatNairaAmount(receipt.balance_Before), private: true },
+    {
+      label: refunded ? 'Balance after refund' : 'Balance after',
+      value: formatNairaAmount(refunded ? view.balance : receipt.balance_After),
+      private: true,
+    },
+    { label: 'Reference', value: receipt.trans_Id, code: true },
+    { label: 'Date', value: formatReceiptDate(receipt.createdAt) },
+  );
+  return rows;
+};
+
+/** The plain-text receipt that "Copy" puts on the clipboard (no wallet balances). */
+export const receiptText = (view: TReceiptView): string => {
+  const status = receiptStatus(view.receipt);
+  const lines = ['Vendo transaction receipt', `Status: ${STATUS_LABELS[status]}`];
+  if (view.token) lines.push(`Token: ${formatToken(view.token)}`);
+  lines.push(`Product: ${view.product}`);
+  for (const row of receiptRows(view)) {
+    if (!row.private) lines.push(`${row.label}: ${row.value}`);
+  }
+  const note = receiptNote(view);
+  if (note && status !== 'success') lines.push(note);
+  return lines.join('\n');
+};
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+const isTransaction = (value: unknown): value is TTransaction =>
+  isObject(value) &&
+  typeof value._id === 'string' &&
+  typeof value.trans_Id === 'string' &&
+  typeof value.trans_amount === 'number';
+
+/** The receipt a purchase passed in the router state, if it is the one the URL names. */
+export const receiptViewFromState = (
+  state: unknown,
+  id: string | undefined,
+): TReceiptView | null =>
+  isObject(state) &&
+  isTransaction(state.receipt) &&
+  state.receipt._id === id &&
+  typeof state.balance === 'number'
+    ? (state as TReceiptView)
+    : null;
+
+const TYPE_NAMES: Partial<Record<TTransaction['trans_Type'], string>> = {
+  data: 'data',
+  airtime: 'airtime',
+  electricity: 'electricity',
+};
+
+/**
+ * A receipt rebuilt from the transaction list (after a reload, or opened from elsewhere later).
+ * A refund puts back what was taken, so the balance after it is the balance before.
+ */
+export const receiptViewFromTransaction = (receipt: TTransaction): TReceiptView => ({
+  receipt,
+  balance: receipt.trans_Status === 'refunded' ? receipt.balance_Before : receipt.balance_After,
+  msg: '',
+  product: `${receipt.trans_Network} ${TYPE_NAMES[receipt.trans_Type] ?? receipt.trans_Type}`,
+});
