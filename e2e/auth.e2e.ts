@@ -37,17 +37,20 @@ const login = async (page: Page, userName: string, password: string) => {
   await submit(page);
 };
 
-const unique = `e2e${Date.now().toString(36)}`;
-const newUser = {
-  userName: unique,
-  email: `${unique}@example.test`,
-  phoneNumber: `081${String(Date.now()).slice(-8)}`,
-  password: 'Journey#2026',
-};
+describe.each([
+  ['a phone', PHONE, '1'],
+  ['a desktop', DESKTOP, '2'],
+])('a new customer on %s', (_label, viewport, tag) => {
+  const unique = `e2e${tag}${Date.now().toString(36)}`;
+  const newUser = {
+    userName: unique,
+    email: `${unique}@example.test`,
+    phoneNumber: `08${tag}${String(Date.now()).slice(-8)}`,
+    password: 'Journey#2026',
+  };
 
-describe('a new customer on a phone', () => {
   it('registers, sees the dashboard with ₦0.00, logs out, logs in by e-mail, and sees a wrong password refused', async () => {
-    const page = await newPage(PHONE);
+    const page = await newPage(viewport);
     await page.goto('/register');
     await page.getByLabel('Username').fill(newUser.userName);
     await page.getByLabel('E-mail').fill(newUser.email);
@@ -57,36 +60,52 @@ describe('a new customer on a phone', () => {
     await submit(page);
 
     await page.waitForURL('**/profile');
-    await expect.poll(() => page.getByTestId('dashboard-username').textContent()).toContain(newUser.userName);
+    await expect
+      .poll(() => page.getByTestId('dashboard-username').textContent())
+      .toContain(newUser.userName);
     expect(await page.getByTestId('balance').textContent()).toContain('₦0.00');
 
     await logout(page);
-    await page.waitForURL((url) => !url.pathname.startsWith('/profile') || true);
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // Signed out, the profile area shows the login form instead of the dashboard.
+    await page.goto('/profile');
+    await page.getByLabel('Username, e-mail or business name').waitFor();
+    expect(await page.getByTestId('balance').count()).toBe(0);
 
     await login(page, newUser.email, 'not-my-password');
-    await expect.poll(() => page.locator('.Toastify').textContent()).toContain('Invalid login details');
+    await expect
+      .poll(() => page.locator('.Toastify').textContent())
+      .toContain('Invalid login details');
     expect(page.url()).toContain('/login');
 
     await login(page, newUser.email, newUser.password);
     await page.waitForURL('**/profile');
-    await expect.poll(() => page.getByTestId('dashboard-username').textContent()).toContain(newUser.userName);
+    await expect
+      .poll(() => page.getByTestId('dashboard-username').textContent())
+      .toContain(newUser.userName);
     await page.context().close();
   });
 
   it('resets a forgotten password through the e-mailed link and logs in with the new one', async () => {
-    const page = await newPage(PHONE);
+    const page = await newPage(viewport);
     await page.goto('/requestPasswordReset');
     await page.getByLabel('E-mail').fill(newUser.email);
     await submit(page);
-    await expect.poll(() => page.locator('.Toastify').textContent()).toContain('If an account exists');
+    await expect
+      .poll(() => page.locator('.Toastify').textContent())
+      .toContain('If an account exists');
 
     // The sandbox mailbox (SMTP_URL unset) holds the mail the server sent.
     let link: string | undefined;
     await expect
       .poll(async () => {
-        const mails = (await (await fetch(`${server.url}/sandbox/mail.json`)).json()) as { to: string; text: string }[];
-        link = mails.find((m) => m.to === newUser.email)?.text.match(/https?:\/\/\S+\/passwordReset\/\S+/)?.[0];
+        const mails = (await (await fetch(`${server.url}/sandbox/mail.json`)).json()) as {
+          to: string;
+          text: string;
+        }[];
+        link = mails
+          .find((m) => m.to === newUser.email)
+          ?.text.match(/https?:\/\/\S+\/passwordReset\/\S+/)?.[0];
         return link;
       })
       .toBeTruthy();
@@ -97,7 +116,9 @@ describe('a new customer on a phone', () => {
     await page.waitForURL((url) => url.pathname === '/');
 
     await login(page, newUser.userName, newUser.password);
-    await expect.poll(() => page.locator('.Toastify').textContent()).toContain('Invalid login details');
+    await expect
+      .poll(() => page.locator('.Toastify').textContent())
+      .toContain('Invalid login details');
     await login(page, newUser.userName, 'Brand#New2026');
     await page.waitForURL('**/profile');
     await page.context().close();
@@ -132,7 +153,9 @@ describe('screens at 360 px and 1280 px', () => {
       await screenshot(page, 'dashboard');
 
       // Nothing is wider than the screen.
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
       expect(overflow).toBeLessThanOrEqual(0);
       await page.context().close();
     });
