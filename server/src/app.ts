@@ -13,6 +13,7 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { contactRoutes } from './modules/contacts/contacts.routes.ts';
 import { adminVendingRoutes } from './modules/vending/admin-vending.routes.ts';
 import { vendingRoutes } from './modules/vending/vending.routes.ts';
+import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { mailboxRoutes } from './sandbox/mailbox.routes.ts';
 import { sandboxSupplierRoutes } from './sandbox/vending/sandbox-supplier.routes.ts';
 
@@ -51,6 +52,7 @@ export const createApp = (ctx: AppContext): express.Express => {
   api.use('/admin', adminRoutes(ctx), adminVendingRoutes(ctx));
   api.use(catalogueRoutes(ctx));
   api.use(vendingRoutes(ctx));
+  api.use(walletRoutes(ctx));
   api.use(() => {
     throw new AppError('NOT_FOUND', { msg: 'Not found' });
   });

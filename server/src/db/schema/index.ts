@@ -5,3 +5,4 @@ export * from './transactions.ts';
 export * from './catalogue.ts';
 export * from './system.ts';
 export * from './vending.ts';
+export * from './wallet.ts';

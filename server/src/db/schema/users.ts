@@ -30,6 +30,9 @@ export const users = pgTable(
     webhookUrl: text('webhook_url'),
     ninLast4: text('nin_last4'),
     bvnLast4: text('bvn_last4'),
+    /** Keyed hashes of NIN/BVN (never the digits): only the last four digits are kept readable. */
+    ninHash: text('nin_hash'),
+    bvnHash: text('bvn_hash'),
     accountNumbers: jsonb('account_numbers')
       .$type<{ bankName: string; accountNumber: string; accountName?: string }[]>()
       .notNull()

@@ -90,6 +90,23 @@ const INVARIANTS: { name: string; query: SQL }[] = [
       (select coalesce(sum(amount_kobo), 0) from transactions where type in ('data','airtime','electricity') and status in ('processing','pending'))
       then 0 else 1 end`,
   },
+  {
+    name: 'coupons outstanding holds exactly the unredeemed coupons',
+    query: sql`select case when
+      (select coalesce(sum(p.amount_kobo), 0) from postings p join ledger_accounts a on a.id = p.account_id where a.code = 'coupons_outstanding') =
+      (select coalesce(sum(amount_kobo), 0) from coupons where status = 'active')
+      then 0 else 1 end`,
+  },
+  {
+    name: 'every redeemed coupon was credited exactly once',
+    query: sql`select count(*) from coupons c where
+      (select count(*) from journals j where j.reference = 'coupon:redeem:' || c.id) <> (case when c.status = 'redeemed' then 1 else 0 end)`,
+  },
+  {
+    name: 'each referred user rewarded their referrer at most once, and only after upgrading',
+    query: sql`select count(*) from users u where exists (select 1 from journals j where j.reference = 'referral:' || u.id)
+      and (u.user_type = 'smart earner' or u.referred_by_id is null)`,
+  },
 ];
 
 /** Runs every invariant and returns each with its count of violations. */

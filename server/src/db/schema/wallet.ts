@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/**
+ * Coupons: paid for when generated (from the house account or a coupon vendor's wallet into
+ * coupons_outstanding), bound to one user, redeemed once by a guarded status change.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    createdById: uuid('created_by_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').notNull().default('active'),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('coupons_user_idx').on(t.userId),
+    check('coupons_amount_positive', sql`${t.amountKobo} > 0`),
+    check('coupons_status_check', sql`${t.status} in ('active', 'redeemed')`),
+  ],
+);

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { isValidNaira, nairaToKobo } from '../money.ts';
+
+/** Wallet requests (spec §5, §7): transfers, coupons, upgrade, KYC. */
+
+const amount = z
+  .union([z.number(), z.string()], { error: 'Enter a valid amount' })
+  .refine((v) => isValidNaira(v), 'Enter a valid amount')
+  .transform((v) => nairaToKobo(v))
+  .refine((k) => k > 0, 'Enter a valid amount')
+  .refine((k) => k <= 10_000_000_00, 'The most you can move at once is ₦10,000,000');
+
+export const ZTransferRequest = z.object({
+  userName: z.string({ error: 'Enter a username' }).trim().min(1, 'Enter a username').max(40, 'User not found'),
+  amount,
+});
+
+export const ZCouponRedeemRequest = z.object({
+  userName: z.string({ error: 'Enter a coupon code' }).trim().min(1, 'Enter a coupon code').max(40),
+  coupon: z.string({ error: 'Enter a coupon code' }).trim().min(1, 'Enter a coupon code').max(40),
+});
+
+export const ZGenerateCouponRequest = z.object({
+  userAccount: z.string({ error: 'All fields are required' }).trim().min(1, 'All fields are required').max(40),
+  amount,
+});
+
+/** The upgrade accepts exactly this and nothing else: no other field of a user is the caller's to set. */
+export const ZUpgradeRequest = z.strictObject(
+  { userType: z.literal('reseller', { error: 'Only an upgrade to reseller is possible here' }) },
+  { error: 'Only userType can be sent here' },
+);
+
+export const ZKycRequest = z.union(
+  [
+    z.strictObject({ nin: z.string().trim().regex(/^\d{11}$/, 'Enter an 11-digit NIN') }),
+    z.strictObject({ bvn: z.string().trim().regex(/^\d{11}$/, 'Enter an 11-digit BVN') }),
+  ],
+  { error: 'Enter an 11-digit NIN' },
+);
