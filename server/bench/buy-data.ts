@@ -37,8 +37,10 @@ export const benchBuyData = async (
     jwtSecret: 'bench-secret-bench-secret-bench-secret-0123',
     suppliers: suppliers.registry,
     supplierSettings,
+    selfUrl: () => url,
   };
   const app = createApp(ctx);
+  let url = '';
   // The reference: only the debit statement a purchase starts with, nothing else.
   app.post('/bench/debit', async (req, res) => {
     const rows = (await database.db.execute(sql`
@@ -50,7 +52,7 @@ export const benchBuyData = async (
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   suppliers.bind(url);
   await database.db.execute(sql`update sandbox_supplier_floats set balance_kobo = 100000000000000`);
 

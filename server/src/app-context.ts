@@ -15,4 +15,6 @@ export type AppContext = {
   jwtSecret: string;
   suppliers: SupplierRegistry;
   supplierSettings: Record<TSupplier, SupplierSettings>;
+  /** This server's own base URL as it can reach itself (the sandbox providers live there). */
+  selfUrl: () => string;
 };

@@ -14,6 +14,8 @@ import { contactRoutes } from './modules/contacts/contacts.routes.ts';
 import { adminVendingRoutes } from './modules/vending/admin-vending.routes.ts';
 import { vendingRoutes } from './modules/vending/vending.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { fundingRoutes, webhookRoutes } from './modules/funding/funding.routes.ts';
+import { squadSandboxRoutes } from './sandbox/squad/squad-sandbox.routes.ts';
 import { mailboxRoutes } from './sandbox/mailbox.routes.ts';
 import { sandboxSupplierRoutes } from './sandbox/vending/sandbox-supplier.routes.ts';
 
@@ -53,16 +55,20 @@ export const createApp = (ctx: AppContext): express.Express => {
   api.use(catalogueRoutes(ctx));
   api.use(vendingRoutes(ctx));
   api.use(walletRoutes(ctx));
+  api.use(fundingRoutes(ctx));
   api.use(() => {
     throw new AppError('NOT_FOUND', { msg: 'Not found' });
   });
+  // Webhooks read raw bytes (their signatures are over them), so they come before the JSON parser.
+  app.use('/api/v1/webhooks', webhookRoutes(ctx));
   app.use('/api/v1', api);
 
   if (ctx.mailer.kind === 'sandbox' && !ctx.config.isProduction) {
     app.use('/sandbox', mailboxRoutes(ctx));
   }
-  // The simulated suppliers (same wire format as the real ones); never in production.
+  // The simulated suppliers and gateway (same wire formats as the real ones); never in production.
   if (!ctx.config.isProduction) {
+    app.use('/sandbox/squad', squadSandboxRoutes({ db: ctx.db, secretKey: ctx.config.squad.secretKey }));
     app.use(
       '/sandbox/suppliers',
       sandboxSupplierRoutes({

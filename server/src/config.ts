@@ -52,6 +52,10 @@ const ZEnv = z.object({
   AIRTIME_COST_BP: z.coerce.number().int().min(0).max(10_000).default(9700),
   ELECTRICITY_SUPPLIER: z.enum(['ALARO', 'GLAD']).default('GLAD'),
   SANDBOX_SLOW_MS: z.coerce.number().int().min(0).optional(),
+  SQUAD_BASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  SQUAD_SECRET_KEY: z.string().optional(),
+  SQUAD_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  FUND_PAGE_FEE_BP: z.coerce.number().int().min(0).max(10_000).default(100),
 });
 
 export type Config = {
@@ -99,6 +103,14 @@ export type Config = {
     electricitySupplier: 'ALARO' | 'GLAD';
     /** How long the sandbox's "no answer" trigger (3333) waits: longer than the adapter timeout. */
     sandboxSlowMs: number;
+  };
+  squad: {
+    /** Unset: the built-in sandbox Squad at /sandbox/squad. */
+    baseUrl: string | undefined;
+    secretKey: string;
+    timeoutMs: number;
+    /** Fee kept from a card/bank checkout, in basis points (100 = 1%). */
+    fundPageFeeBasisPoints: number;
   };
 };
 
@@ -166,6 +178,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       airtimeCostBasisPoints: e.AIRTIME_COST_BP,
       electricitySupplier: e.ELECTRICITY_SUPPLIER,
       sandboxSlowMs: e.SANDBOX_SLOW_MS ?? e.SUPPLIER_TIMEOUT_MS + 2000,
+    },
+    squad: {
+      baseUrl: e.SQUAD_BASE_URL?.replace(/\/$/, ''),
+      secretKey: e.SQUAD_SECRET_KEY || 'sandbox_sk_vendo_squad_secret',
+      timeoutMs: e.SQUAD_TIMEOUT_MS,
+      fundPageFeeBasisPoints: e.FUND_PAGE_FEE_BP,
     },
   };
 };

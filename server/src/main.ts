@@ -46,7 +46,12 @@ if (config.isProduction && (!supplierSettings.ALARO.baseUrl || !supplierSettings
   process.exit(1);
 }
 const suppliers = createBoundRegistry(supplierSettings);
-const ctx = { db: database.db, config, logger, mailer, jwtSecret, suppliers: suppliers.registry, supplierSettings };
+let selfUrl = `http://127.0.0.1:${config.port}`;
+if (config.isProduction && (!config.squad.baseUrl || !process.env.SQUAD_SECRET_KEY)) {
+  logger.error('SQUAD_BASE_URL and SQUAD_SECRET_KEY must be set in production');
+  process.exit(1);
+}
+const ctx = { db: database.db, config, logger, mailer, jwtSecret, suppliers: suppliers.registry, supplierSettings, selfUrl: () => selfUrl };
 const app = createApp(ctx);
 let reconciler: { stop: () => Promise<void> } | undefined;
 let cleanup: NodeJS.Timeout | undefined;
@@ -54,7 +59,8 @@ let cleanup: NodeJS.Timeout | undefined;
 const server: Server = app.listen(config.port, config.host, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  suppliers.bind(`http://127.0.0.1:${port}`);
+  selfUrl = `http://127.0.0.1:${port}`;
+  suppliers.bind(selfUrl);
   // Purchases left processing by a crash or pending at a supplier are settled from here on.
   reconciler = startReconciler(ctx);
   const sweepContacts = () =>

@@ -54,12 +54,14 @@ export const createTestApp = async (env: Record<string, string> = {}): Promise<T
     jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
     suppliers: suppliers.registry,
     supplierSettings,
+    selfUrl: () => url,
   };
   const app = createApp(ctx);
+  let url = '';
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   suppliers.bind(url);
   return {
     app,

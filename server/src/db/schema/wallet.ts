@@ -28,3 +28,13 @@ export const coupons = pgTable(
     check('coupons_status_check', sql`${t.status} in ('active', 'redeemed')`),
   ],
 );
+
+/** The sandbox Squad's own books: payments it was asked to collect (restart-safe, like a real gateway). */
+export const sandboxPayments = pgTable('sandbox_payments', {
+  reference: text('reference').primaryKey(),
+  amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+  email: text('email').notNull(),
+  callbackUrl: text('callback_url'),
+  status: text('status').notNull().default('Pending'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

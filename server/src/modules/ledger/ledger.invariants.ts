@@ -107,6 +107,11 @@ const INVARIANTS: { name: string; query: SQL }[] = [
     query: sql`select count(*) from users u where exists (select 1 from journals j where j.reference = 'referral:' || u.id)
       and (u.user_type = 'smart earner' or u.referred_by_id is null)`,
   },
+  {
+    name: 'every card funding was credited exactly once, and only when successful',
+    query: sql`select count(*) from transactions t where t.type = 'wallet' and t.network = 'Squad' and
+      (select count(*) from journals j where j.reference = 'squad:' || t.reference) <> (case when t.status = 'success' then 1 else 0 end)`,
+  },
 ];
 
 /** Runs every invariant and returns each with its count of violations. */

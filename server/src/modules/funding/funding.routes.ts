@@ -1,0 +1,55 @@
+import express, { Router } from 'express';
+import { z } from 'zod';
+import { isValidNaira, nairaToKobo } from '@vendo/shared/money';
+import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { validateBody } from '../../middleware/validate.ts';
+import { authenticate, currentUser, requireRole } from '../auth/auth.middleware.ts';
+import { withIdempotency } from '../vending/idempotency.ts';
+import { handleSquadWebhook, initiateFunding, settleFunding } from './funding.service.ts';
+
+const ZInitiate = z.object({
+  amount: z
+    .union([z.number(), z.string()], { error: 'enter a valid amount' })
+    .refine((v) => v !== '' && isValidNaira(v), 'enter a valid amount')
+    .transform((v) => nairaToKobo(v))
+    .refine((k) => k >= 100_00, 'minimum payment is 100')
+    .refine((k) => k <= 10_000_000_00, 'The most you can fund at once is ₦10,000,000'),
+  email: z.string({ error: 'Enter your email' }).trim().pipe(z.email('Enter a valid email').max(254)),
+});
+
+/** Card/bank funding (authenticated, JSON) and the staff re-query. */
+export const fundingRoutes = (ctx: AppContext): Router => {
+  const router = Router();
+  const auth = authenticate(ctx);
+
+  router.post('/fundWallet/squad/initiate', auth, validateBody(ZInitiate), async (req, res) => {
+    const user = currentUser(req);
+    const body = req.body as z.output<typeof ZInitiate>;
+    await withIdempotency(ctx, req, res, { userId: user.id, route: 'fundWallet/squad/initiate' }, async () => {
+      const result = await initiateFunding(ctx, user, { amountKobo: body.amount, email: body.email });
+      return { status: 200, body: { link: result.link, msg: result.msg } };
+    });
+  });
+
+  /** Admin or agent: ask Squad again about a pending wallet funding. */
+  router.post('/admin/requeryFunding/:id', auth, requireRole('agent'), async (req, res) => {
+    if (!isUuid(req.params.id)) throw new AppError('NOT_FOUND', { msg: 'Transaction not found' });
+    const outcome = await settleFunding(ctx, String(req.params.id));
+    res.status(outcome.status === 202 ? 200 : outcome.status).json(outcome.body);
+  });
+
+  return router;
+};
+
+/** Provider webhooks: raw bytes (signatures are over them), mounted before the JSON parser. */
+export const webhookRoutes = (ctx: AppContext): Router => {
+  const router = Router();
+  router.post('/squad', express.raw({ type: () => true, limit: '100kb' }), async (req, res) => {
+    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const outcome = await handleSquadWebhook(ctx, raw, req.get('x-squad-encrypted-body'));
+    res.status(outcome.status).json(outcome.body);
+  });
+  return router;
+};

@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import express, { Router, type Request } from 'express';
+import type { Db } from '../../db/client.ts';
+import { sandboxPayments } from '../../db/schema/index.ts';
+import { signSquadBody } from '../../providers/payments/squad.ts';
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const naira = (kobo: number) => `₦${(kobo / 100).toLocaleString('en-NG', { minimumFractionDigits: 2 })}`;
+
+/**
+ * A local Squad: initiate and verify in Squad's wire format (Bearer secret), a checkout page with
+ * Pay and Abandon, and Pay sends the signed `charge_successful` webhook to the app that serves it.
+ * Never mounted in production.
+ */
+export const squadSandboxRoutes = ({ db, secretKey }: { db: Db; secretKey: string }): Router => {
+  const router = Router();
+  const ownUrl = (req: Request) => `${req.protocol}://${req.get('host')}`;
+  const bearer: express.RequestHandler = (req, res, next) => {
+    if (req.get('authorization') !== `Bearer ${secretKey}`) {
+      res.status(401).json({ status: 401, message: 'Unauthorized', success: false });
+      return;
+    }
+    next();
+  };
+
+  router.post('/transaction/initiate', express.json(), bearer, async (req, res) => {
+    const body = (req.body ?? {}) as { amount?: unknown; email?: unknown; transaction_ref?: unknown; callback_url?: unknown };
+    const amount = Number(body.amount);
+    if (!Number.isSafeInteger(amount) || amount <= 0 || typeof body.email !== 'string' || typeof body.transaction_ref !== 'string') {
+      res.status(400).json({ status: 400, message: 'amount (kobo), email and transaction_ref are required', success: false });
+      return;
+    }
+    await db
+      .insert(sandboxPayments)
+      .values({ reference: body.transaction_ref, amountKobo: amount, email: body.email, callbackUrl: typeof body.callback_url === 'string' ? body.callback_url : null })
+      .onConflictDoNothing();
+    res.json({
+      status: 200,
+      message: 'success',
+      data: {
+        checkout_url: `${ownUrl(req)}/sandbox/squad/checkout/${encodeURIComponent(body.transaction_ref)}`,
+        transaction_ref: body.transaction_ref,
+        transaction_amount: amount,
+      },
+    });
+  });
+
+  router.get('/transaction/verify/:ref', bearer, async (req, res) => {
+    const [payment] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.reference, String(req.params.ref)));
+    if (!payment) {
+      res.status(400).json({ status: 400, message: 'Invalid transaction reference', success: false });
+      return;
+    }
+    res.json({
+      status: 200,
+      message: 'Success',
+      data: { transaction_ref: payment.reference, transaction_status: payment.status, transaction_amount: payment.amountKobo, email: payment.email },
+    });
+  });
+
+  router.get('/checkout/:ref', async (req, res) => {
+    const [payment] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.reference, String(req.params.ref)));
+    if (!payment) {
+      res.status(404).type('html').send('<p>Unknown payment.</p>');
+      return;
+    }
+    const ref = escapeHtml(payment.reference);
+    res.type('html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Sandbox checkout</title>
+<style>body{font-family:system-ui,sans-serif;background:#f3f6f4;margin:0;padding:24px 16px;color:#10231b}main{max-width:420px;margin:0 auto;background:#fff;border-radius:16px;padding:24px;box-shadow:0 4px 20px #0001}h1{font-size:20px;margin:0 0 4px}.amount{font-size:32px;font-weight:700;margin:16px 0}.meta{color:#51645b;font-size:14px;word-break:break-all}button{width:100%;min-height:48px;border-radius:10px;border:0;font-size:16px;font-weight:600;margin-top:12px;cursor:pointer}.pay{background:#0b6b4b;color:#fff}.abandon{background:#eef3f0;color:#10231b}.status{margin-top:12px;font-weight:600}</style></head>
+<body><main><h1>Squad sandbox checkout</h1><p class="meta">No real money moves here.</p><div class="amount">${naira(payment.amountKobo)}</div>
+<p class="meta">${escapeHtml(payment.email)}<br>Ref ${ref}</p>${payment.status === 'Pending'
+      ? `<form method="post" action="/sandbox/squad/checkout/${ref}/pay"><button class="pay" type="submit">Pay ${naira(payment.amountKobo)}</button></form>
+<form method="post" action="/sandbox/squad/checkout/${ref}/abandon"><button class="abandon" type="submit">Abandon</button></form>`
+      : `<p class="status">This payment is ${escapeHtml(payment.status.toLowerCase())}.</p>`}</main></body></html>`);
+  });
+
+  const finish = (status: 'Success' | 'Abandoned') =>
+    (async (req, res) => {
+      const ref = String(req.params.ref);
+      const [payment] = await db
+        .update(sandboxPayments)
+        .set({ status })
+        .where(and(eq(sandboxPayments.reference, ref), eq(sandboxPayments.status, 'Pending')))
+        .returning();
+      if (payment && status === 'Success') {
+        const body = JSON.stringify({
+          Event: 'charge_successful',
+          TransactionRef: payment.reference,
+          Body: {
+            amount: payment.amountKobo,
+            transaction_ref: payment.reference,
+            gateway_ref: `${payment.reference}_${randomBytes(4).toString('hex')}`,
+            transaction_status: 'Success',
+            email: payment.email,
+            currency: 'NGN',
+            transaction_type: 'Card',
+            merchant_amount: payment.amountKobo,
+            created_at: new Date().toISOString(),
+            meta: {},
+          },
+        });
+        // Delivered like Squad does: signed raw body; a failed delivery is for the merchant to recover via verify.
+        await fetch(`${ownUrl(req)}/api/v1/webhooks/squad`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-squad-encrypted-body': signSquadBody(secretKey, body) },
+          body,
+        }).catch(() => undefined);
+      }
+      const [current] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.reference, ref));
+      res.redirect(303, current?.callbackUrl ?? '/profile');
+    }) satisfies express.RequestHandler;
+
+  router.post('/checkout/:ref/pay', finish('Success'));
+  router.post('/checkout/:ref/abandon', finish('Abandoned'));
+  return router;
+};
