@@ -15,6 +15,7 @@ import { adminVendingRoutes } from './modules/vending/admin-vending.routes.ts';
 import { vendingRoutes } from './modules/vending/vending.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { fundingRoutes, webhookRoutes } from './modules/funding/funding.routes.ts';
+import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
 import { squadSandboxRoutes } from './sandbox/squad/squad-sandbox.routes.ts';
 import { mailboxRoutes } from './sandbox/mailbox.routes.ts';
 import { sandboxSupplierRoutes } from './sandbox/vending/sandbox-supplier.routes.ts';
@@ -56,6 +57,7 @@ export const createApp = (ctx: AppContext): express.Express => {
   api.use(vendingRoutes(ctx));
   api.use(walletRoutes(ctx));
   api.use(fundingRoutes(ctx));
+  api.use(withdrawRoutes(ctx));
   api.use(() => {
     throw new AppError('NOT_FOUND', { msg: 'Not found' });
   });
@@ -68,7 +70,7 @@ export const createApp = (ctx: AppContext): express.Express => {
   }
   // The simulated suppliers and gateway (same wire formats as the real ones); never in production.
   if (!ctx.config.isProduction) {
-    app.use('/sandbox/squad', squadSandboxRoutes({ db: ctx.db, secretKey: ctx.config.squad.secretKey }));
+    app.use('/sandbox/squad', squadSandboxRoutes({ db: ctx.db, secretKey: ctx.config.squad.secretKey, slowMs: ctx.config.vending.sandboxSlowMs }));
     app.use(
       '/sandbox/suppliers',
       sandboxSupplierRoutes({

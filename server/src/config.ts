@@ -56,6 +56,7 @@ const ZEnv = z.object({
   SQUAD_SECRET_KEY: z.string().optional(),
   SQUAD_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   FUND_PAGE_FEE_BP: z.coerce.number().int().min(0).max(10_000).default(100),
+  SQUAD_MERCHANT_ID: z.string().regex(/^\w+$/).default('SBVENDO'),
 });
 
 export type Config = {
@@ -111,6 +112,8 @@ export type Config = {
     timeoutMs: number;
     /** Fee kept from a card/bank checkout, in basis points (100 = 1%). */
     fundPageFeeBasisPoints: number;
+    /** Payout references are `<merchant id>_<unique>` (Squad's rule). */
+    merchantId: string;
   };
 };
 
@@ -184,6 +187,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       secretKey: e.SQUAD_SECRET_KEY || 'sandbox_sk_vendo_squad_secret',
       timeoutMs: e.SQUAD_TIMEOUT_MS,
       fundPageFeeBasisPoints: e.FUND_PAGE_FEE_BP,
+      merchantId: e.SQUAD_MERCHANT_ID,
     },
   };
 };

@@ -38,3 +38,30 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   status: text('status').notNull().default('Pending'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Bank accounts a user has validated and saved for withdrawals (spec "Beneficiary"). */
+export const beneficiaries = pgTable(
+  'beneficiaries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountName: text('account_name').notNull(),
+    accountNumber: text('account_number').notNull(),
+    bankName: text('bank_name').notNull(),
+    bankCode: text('bank_code').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('beneficiaries_user_idx').on(t.userId)],
+);
+
+/** The sandbox payout provider's books (Squad payouts), restart-safe. */
+export const sandboxPayouts = pgTable('sandbox_payouts', {
+  reference: text('reference').primaryKey(),
+  accountNumber: text('account_number').notNull(),
+  bankCode: text('bank_code').notNull(),
+  amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+  status: text('status').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -112,6 +112,20 @@ const INVARIANTS: { name: string; query: SQL }[] = [
     query: sql`select count(*) from transactions t where t.type = 'wallet' and t.network = 'Squad' and
       (select count(*) from journals j where j.reference = 'squad:' || t.reference) <> (case when t.status = 'success' then 1 else 0 end)`,
   },
+  {
+    name: 'every withdrawal was debited once, then paid out or refunded exactly once',
+    query: sql`select count(*) from transactions t where t.type = 'wallet' and t.network = 'Withdrawal' and (
+      (select count(*) from journals j where j.reference = 'withdraw:' || t.reference) <> 1 or
+      (select count(*) from journals j where j.reference = 'withdraw-settle:' || t.reference) <> (case when t.status = 'success' then 1 else 0 end) or
+      (select count(*) from journals j where j.reference = 'refund:' || t.reference) <> (case when t.status = 'refunded' then 1 else 0 end))`,
+  },
+  {
+    name: 'payouts clearing holds exactly the unsettled withdrawals',
+    query: sql`select case when
+      (select coalesce(sum(p.amount_kobo), 0) from postings p join ledger_accounts a on a.id = p.account_id where a.code = 'payouts_clearing') =
+      (select coalesce(sum(amount_kobo), 0) from transactions where type = 'wallet' and network = 'Withdrawal' and status in ('processing', 'pending'))
+      then 0 else 1 end`,
+  },
 ];
 
 /** Runs every invariant and returns each with its count of violations. */

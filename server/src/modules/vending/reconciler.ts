@@ -5,6 +5,7 @@ import type { PurchaseKind, SupplierResult } from '../../providers/vending/port.
 import type { TransactionRow } from '../transactions/transactions.mapper.ts';
 import { claimDuePurchases } from './purchase.repository.ts';
 import { raiseAlert, settlePurchase } from './purchase.service.ts';
+import { reconcileWithdrawals } from '../withdraw/withdraw.service.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 /** Re-queries one unsettled purchase and applies the answer (or leaves it pending). */
@@ -61,6 +62,7 @@ export const startReconciler = (ctx: AppContext): { stop: () => Promise<void> } 
       if (stopped) return;
       try {
         await reconcileOnce(ctx);
+        await reconcileWithdrawals(ctx);
       } catch (error) {
         ctx.logger.error('reconciler pass failed', { error: String(error) });
       }

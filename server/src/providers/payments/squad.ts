@@ -81,3 +81,65 @@ export const isValidSquadSignature = (secretKey: string, rawBody: Buffer, header
   const given = Buffer.from(header.toLowerCase(), 'hex');
   return expected.length === given.length && timingSafeEqual(expected, given);
 };
+
+export type PayoutOutcome = { outcome: 'success' | 'failed' | 'pending'; message: string; raw: string };
+
+/** Account-name lookup; null when the bank says there is no such account. Throws on network trouble. */
+export const lookupSquadAccount = async (
+  settings: SquadSettings,
+  input: { bankCode: string; accountNumber: string },
+): Promise<{ accountName: string } | null> => {
+  const res = await call(settings, '/payout/account/lookup', {
+    method: 'POST',
+    body: JSON.stringify({ bank_code: input.bankCode, account_number: input.accountNumber }),
+  });
+  const name = res.body?.data?.account_name;
+  if (res.status === 200 && typeof name === 'string' && name.trim()) return { accountName: name.trim() };
+  if (res.status >= 400 && res.status < 500) return null;
+  throw new Error(`Squad lookup failed (HTTP ${res.status})`);
+};
+
+const payoutOutcome = (status: number, body: { data?: Record<string, unknown>; message?: string } | null, mode: 'transfer' | 'requery'): PayoutOutcome => {
+  const raw = JSON.stringify(body ?? {}).slice(0, 2000);
+  const state = String(body?.data?.transaction_status ?? body?.data?.status ?? '').toLowerCase();
+  if (status === 200 && (state === 'success' || (mode === 'transfer' && state === ''))) return { outcome: 'success', message: 'Paid out', raw };
+  if (status === 200 && (state === 'failed' || state === 'reversed')) return { outcome: 'failed', message: `Payout ${state}`, raw };
+  // 424 is Squad's "timed out, re-query": like any 5xx or unclear answer, the money may have moved.
+  if (mode === 'transfer' && status >= 400 && status < 500 && status !== 424) {
+    return { outcome: 'failed', message: body?.message ?? `Payout refused (HTTP ${status})`, raw };
+  }
+  return { outcome: 'pending', message: 'No definite answer from the payout provider', raw };
+};
+
+/** Sends money to a bank account; a timeout or unclear answer is pending (re-query, never refund blind). */
+export const sendSquadPayout = async (
+  settings: SquadSettings,
+  input: { reference: string; bankCode: string; accountNumber: string; accountName: string; amountKobo: number; remark: string },
+): Promise<PayoutOutcome> => {
+  try {
+    const res = await call(settings, '/payout/transfer', {
+      method: 'POST',
+      body: JSON.stringify({
+        remark: input.remark,
+        bank_code: input.bankCode,
+        currency_id: 'NGN',
+        amount: String(input.amountKobo),
+        account_number: input.accountNumber,
+        account_name: input.accountName,
+        transaction_reference: input.reference,
+      }),
+    });
+    return payoutOutcome(res.status, res.body, 'transfer');
+  } catch (error) {
+    return { outcome: 'pending', message: 'The payout provider did not answer in time', raw: String(error) };
+  }
+};
+
+export const requerySquadPayout = async (settings: SquadSettings, reference: string): Promise<PayoutOutcome> => {
+  try {
+    const res = await call(settings, '/payout/requery', { method: 'POST', body: JSON.stringify({ transaction_reference: reference }) });
+    return payoutOutcome(res.status, res.body, 'requery');
+  } catch (error) {
+    return { outcome: 'pending', message: 'Re-query failed', raw: String(error) };
+  }
+};

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import express, { Router, type Request } from 'express';
 import type { Db } from '../../db/client.ts';
-import { sandboxPayments } from '../../db/schema/index.ts';
+import { sandboxPayments, sandboxPayouts } from '../../db/schema/index.ts';
 import { signSquadBody } from '../../providers/payments/squad.ts';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -13,7 +13,7 @@ const naira = (kobo: number) => `₦${(kobo / 100).toLocaleString('en-NG', { min
  * Pay and Abandon, and Pay sends the signed `charge_successful` webhook to the app that serves it.
  * Never mounted in production.
  */
-export const squadSandboxRoutes = ({ db, secretKey }: { db: Db; secretKey: string }): Router => {
+export const squadSandboxRoutes = ({ db, secretKey, slowMs }: { db: Db; secretKey: string; slowMs: number }): Router => {
   const router = Router();
   const ownUrl = (req: Request) => `${req.protocol}://${req.get('host')}`;
   const bearer: express.RequestHandler = (req, res, next) => {
@@ -110,6 +110,52 @@ export const squadSandboxRoutes = ({ db, secretKey }: { db: Db; secretKey: strin
       const [current] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.reference, ref));
       res.redirect(303, current?.callbackUrl ?? '/profile');
     }) satisfies express.RequestHandler;
+
+  // Payouts. Triggers by the account number's last four digits: 0000 no such account;
+  // 1111 the transfer answer never comes in time, re-query says success; 2222 answers 424, then
+  // re-query says failed (reversed); anything else is paid at once.
+  router.post('/payout/account/lookup', express.json(), bearer, (req, res) => {
+    const { account_number: accountNumber, bank_code: bankCode } = (req.body ?? {}) as Record<string, unknown>;
+    if (typeof accountNumber !== 'string' || !/^\d{10}$/.test(accountNumber) || typeof bankCode !== 'string') {
+      res.status(400).json({ status: 400, message: 'bank_code and a 10-digit account_number are required', success: false });
+      return;
+    }
+    if (accountNumber.endsWith('0000')) {
+      res.status(400).json({ status: 400, message: 'Account not found', success: false });
+      return;
+    }
+    const names = ['ADAEZE OKAFOR', 'MUSA BELLO', 'TUNDE ADEYEMI', 'NGOZI EZE', 'FATIMA USMAN'];
+    res.json({ status: 200, message: 'success', data: { account_name: names[Number(accountNumber.slice(-1)) % names.length], account_number: accountNumber } });
+  });
+
+  router.post('/payout/transfer', express.json(), bearer, async (req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const reference = String(body.transaction_reference ?? '');
+    const accountNumber = String(body.account_number ?? '');
+    const amount = Number(body.amount);
+    if (!reference || !/^\d{10}$/.test(accountNumber) || !Number.isSafeInteger(amount) || amount <= 0) {
+      res.status(400).json({ status: 400, message: 'Invalid payout request', success: false });
+      return;
+    }
+    const status = accountNumber.endsWith('2222') ? 'failed' : 'success';
+    await db.insert(sandboxPayouts).values({ reference, accountNumber, bankCode: String(body.bank_code ?? ''), amountKobo: amount, status }).onConflictDoNothing();
+    if (accountNumber.endsWith('1111')) await new Promise((resolve) => setTimeout(resolve, slowMs));
+    if (accountNumber.endsWith('2222')) {
+      res.status(424).json({ status: 424, message: 'Transaction timed out, please requery', success: false });
+      return;
+    }
+    res.json({ status: 200, message: 'success', data: { transaction_reference: reference, status: 'success' } });
+  });
+
+  router.post('/payout/requery', express.json(), bearer, async (req, res) => {
+    const reference = String(((req.body ?? {}) as Record<string, unknown>).transaction_reference ?? '');
+    const [payout] = await db.select().from(sandboxPayouts).where(eq(sandboxPayouts.reference, reference));
+    if (!payout) {
+      res.status(404).json({ status: 404, message: 'Transaction not found', success: false });
+      return;
+    }
+    res.json({ status: 200, message: 'success', data: { transaction_reference: reference, transaction_status: payout.status === 'failed' ? 'reversed' : 'success' } });
+  });
 
   router.post('/checkout/:ref/pay', finish('Success'));
   router.post('/checkout/:ref/abandon', finish('Abandoned'));

@@ -1,0 +1,99 @@
+import { and, eq, or } from 'drizzle-orm';
+import { Router } from 'express';
+import { z } from 'zod';
+import { WITHDRAWAL_FEE_KOBO } from '@vendo/shared/constants';
+import { isValidNaira, koboToNaira, nairaToKobo } from '@vendo/shared/money';
+import type { AppContext } from '../../app-context.ts';
+import { transactions } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { validateBody } from '../../middleware/validate.ts';
+import { authenticate, currentUser, requireRole } from '../auth/auth.middleware.ts';
+import { withIdempotency } from '../vending/idempotency.ts';
+import { BANKS } from './bank-codes.ts';
+import { addBeneficiary, listBeneficiaries, requeryWithdrawal, resolveBank, validateAccount, withdraw } from './withdraw.service.ts';
+
+const account = {
+  bankCode: z.string().trim().optional(),
+  bankName: z.string().trim().optional(),
+  accountNumber: z
+    .union([z.string(), z.number()], { error: 'Enter account number' })
+    .transform(String)
+    .pipe(z.string().trim().min(1, 'Enter account number').regex(/^\d{10}$/, 'Enter a 10-digit account number')),
+};
+const ZAccount = z.object(account);
+const ZWithdraw = z.object({
+  ...account,
+  amount: z
+    .union([z.number(), z.string()], { error: 'Enter a valid amount' })
+    .refine((v) => v !== '' && isValidNaira(v), 'Enter a valid amount')
+    .transform((v) => nairaToKobo(v))
+    .refine((k) => k >= 100_00, 'Minimum withdrawal is ₦100')
+    .refine((k) => k <= 5_000_000_00, 'The most you can withdraw at once is ₦5,000,000'),
+});
+
+export const withdrawRoutes = (ctx: AppContext): Router => {
+  const router = Router();
+  const auth = authenticate(ctx);
+
+  router.get('/withdraw/bankCodes', auth, (_req, res) => {
+    res.json({ banks: BANKS });
+  });
+
+  router.post('/withdraw/validate', auth, validateBody(ZAccount), async (req, res) => {
+    const body = req.body as z.output<typeof ZAccount>;
+    const bank = resolveBank(body);
+    res.json(await validateAccount(ctx, { bankCode: bank.bankCode, accountNumber: body.accountNumber }));
+  });
+
+  router.get('/withdraw/beneficiary', auth, async (req, res) => {
+    res.json({ beneficiaryList: await listBeneficiaries(ctx, currentUser(req).id) });
+  });
+
+  router.post('/withdraw/beneficiary', auth, validateBody(ZAccount), async (req, res) => {
+    const body = req.body as z.output<typeof ZAccount>;
+    const bank = resolveBank(body);
+    const beneficiaryList = await addBeneficiary(ctx, currentUser(req).id, { bankCode: bank.bankCode, accountNumber: body.accountNumber });
+    res.status(201).json({ msg: 'Beneficiary saved', beneficiaryList });
+  });
+
+  router.post('/withdraw', auth, validateBody(ZWithdraw), async (req, res) => {
+    const user = currentUser(req);
+    const body = req.body as z.output<typeof ZWithdraw>;
+    await withIdempotency(ctx, req, res, { userId: user.id, route: 'withdraw' }, async () => {
+      const bank = resolveBank(body);
+      const result = await withdraw(ctx, user, { bankCode: bank.bankCode, accountNumber: body.accountNumber, amountKobo: body.amount });
+      const base = { receipt: result.receipt, balance: koboToNaira(result.balanceKobo), received: koboToNaira(body.amount - WITHDRAWAL_FEE_KOBO) };
+      if (result.status === 'success') return { status: 200, body: { msg: 'Withdrawal successful', ...base } };
+      if (result.status === 'refunded') {
+        return { status: 400, body: { msg: `Withdrawal failed: ${result.message}. Your wallet has been refunded.`, code: 'PAYOUT_FAILED', ...base } };
+      }
+      return { status: 202, body: { msg: 'Withdrawal is being processed. We will confirm it shortly.', ...base } };
+    });
+  });
+
+  /** Admin: ask the payout provider again about a withdrawal (by our id or its reference). */
+  router.post('/admin/reQueryWithdrawal', auth, requireRole('admin'), validateBody(z.object({ transactionId: z.string({ error: 'transactionId is required' }).trim().min(1, 'transactionId is required') })), async (req, res) => {
+    const { transactionId } = req.body as { transactionId: string };
+    const [row] = await ctx.db
+      .select()
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.network, 'Withdrawal'),
+          eq(transactions.type, 'wallet'),
+          isUuid(transactionId) ? or(eq(transactions.id, transactionId), eq(transactions.reference, transactionId)) : eq(transactions.reference, transactionId),
+        ),
+      );
+    if (!row) throw new AppError('NOT_FOUND', { msg: 'Withdrawal not found' });
+    if (!['processing', 'pending'].includes(row.status)) {
+      res.json({ msg: `Withdrawal is already ${row.status}`, status: row.status });
+      return;
+    }
+    const outcome = await requeryWithdrawal(ctx, row);
+    const [current] = await ctx.db.select().from(transactions).where(eq(transactions.id, row.id));
+    res.json({ msg: outcome.message, status: current!.status });
+  });
+
+  return router;
+};

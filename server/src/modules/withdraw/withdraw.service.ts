@@ -1,0 +1,218 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { WITHDRAWAL_FEE_KOBO } from '@vendo/shared/constants';
+import { koboToNaira } from '@vendo/shared/money';
+import type { AppContext } from '../../app-context.ts';
+import { queryRows } from '../../db/query.ts';
+import { beneficiaries, transactions } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import {
+  lookupSquadAccount,
+  requerySquadPayout,
+  sendSquadPayout,
+  type PayoutOutcome,
+  type SquadSettings,
+} from '../../providers/payments/squad.ts';
+import { getWalletBalanceKobo, postJournal } from '../ledger/ledger.service.ts';
+import { toPublicTransaction, type TransactionRow } from '../transactions/transactions.mapper.ts';
+import type { UserRow } from '../users/users.repository.ts';
+import { bankByCode, bankByName } from './bank-codes.ts';
+
+const squad = (ctx: AppContext): SquadSettings => ({
+  baseUrl: ctx.config.squad.baseUrl ?? `${ctx.selfUrl()}/sandbox/squad`,
+  secretKey: ctx.config.squad.secretKey,
+  timeoutMs: ctx.config.squad.timeoutMs,
+});
+
+const UNSETTLED = ['processing', 'pending'];
+
+/** The bank from a code or a name; 400 when neither is one we know. */
+export const resolveBank = (input: { bankCode?: string | undefined; bankName?: string | undefined }) => {
+  const bank = (input.bankCode && bankByCode(input.bankCode)) || (input.bankName && bankByName(input.bankName));
+  if (!bank) throw new AppError('VALIDATION_ERROR', { msg: 'Select your bank' });
+  return bank;
+};
+
+/** Asks the payout provider whose account this is. */
+export const validateAccount = async (ctx: AppContext, input: { bankCode: string; accountNumber: string }) => {
+  let found;
+  try {
+    found = await lookupSquadAccount(squad(ctx), input);
+  } catch {
+    throw new AppError('PROVIDER_ERROR', { msg: 'We could not reach the bank. Please try again.' });
+  }
+  if (!found) throw new AppError('VALIDATION_ERROR', { msg: 'We could not find that account' });
+  return { name: found.accountName, code: input.bankCode, msg: 'Account validated' };
+};
+
+const toBeneficiary = (row: typeof beneficiaries.$inferSelect) => ({
+  _id: row.id,
+  accountName: row.accountName,
+  accountNumber: row.accountNumber,
+  bankName: row.bankName,
+  bankCode: row.bankCode,
+});
+
+export const listBeneficiaries = async (ctx: AppContext, userId: string) =>
+  (await ctx.db.select().from(beneficiaries).where(eq(beneficiaries.userId, userId)).orderBy(asc(beneficiaries.createdAt))).map(toBeneficiary);
+
+/** Saves an account after the provider confirms it (the name stored is the bank's, never the caller's). */
+export const addBeneficiary = async (ctx: AppContext, userId: string, input: { bankCode: string; accountNumber: string }) => {
+  const bank = resolveBank(input);
+  const { name } = await validateAccount(ctx, { bankCode: bank.bankCode, accountNumber: input.accountNumber });
+  await ctx.db
+    .insert(beneficiaries)
+    .values({ userId, accountName: name, accountNumber: input.accountNumber, bankName: bank.bankName, bankCode: bank.bankCode })
+    .onConflictDoUpdate({
+      target: [beneficiaries.userId, beneficiaries.bankCode, beneficiaries.accountNumber],
+      set: { accountName: name },
+    });
+  return listBeneficiaries(ctx, userId);
+};
+
+/**
+ * A withdrawal: the account is validated with the provider, the wallet debited into payouts
+ * clearing together with a 'processing' record, the payout sent outside any transaction, then
+ * settled once: paid, refunded (a definite failure or reversal), or pending for re-query.
+ */
+export const withdraw = async (ctx: AppContext, user: UserRow, input: { bankCode: string; accountNumber: string; amountKobo: number }) => {
+  const bank = resolveBank(input);
+  const { name } = await validateAccount(ctx, { bankCode: bank.bankCode, accountNumber: input.accountNumber });
+  const reference = `${ctx.config.squad.merchantId}_${Date.now().toString(36).toUpperCase()}${randomBytes(5).toString('hex').toUpperCase()}`;
+  const payoutKobo = input.amountKobo - WITHDRAWAL_FEE_KOBO;
+  const row = await ctx.db.transaction(async (tx) => {
+    const journal = await postJournal(tx, {
+      reference: `withdraw:${reference}`,
+      kind: 'withdrawal',
+      postings: [
+        { userId: user.id, wallet: 'main', amountKobo: -input.amountKobo },
+        { systemCode: 'payouts_clearing', amountKobo: input.amountKobo },
+      ],
+    });
+    const after = journal.balances.get(journal.accountIds[0]!)!;
+    const [inserted] = await tx
+      .insert(transactions)
+      .values({
+        userId: user.id,
+        reference,
+        type: 'wallet',
+        network: 'Withdrawal',
+        status: 'processing',
+        amountKobo: input.amountKobo,
+        balanceBeforeKobo: after + input.amountKobo,
+        balanceAfterKobo: after,
+        phoneNumber: input.accountNumber,
+        details: { bankName: bank.bankName, bankCode: bank.bankCode, accountNumber: input.accountNumber, accountName: name, feeKobo: WITHDRAWAL_FEE_KOBO, payoutKobo },
+        nextCheckAt: sql`now() + make_interval(secs => ${ctx.config.vending.processingGraceSeconds})`,
+      })
+      .returning();
+    return inserted!;
+  });
+  const outcome = await sendSquadPayout(squad(ctx), {
+    reference,
+    bankCode: bank.bankCode,
+    accountNumber: input.accountNumber,
+    accountName: name,
+    amountKobo: payoutKobo,
+    remark: `Vendo withdrawal ${reference}`,
+  });
+  await settleWithdrawal(ctx, row, outcome);
+  const [current] = await ctx.db.select().from(transactions).where(eq(transactions.id, row.id));
+  return {
+    status: current!.status,
+    receipt: toPublicTransaction({ ...current!, userName: user.userName }, { withProfit: false }),
+    balanceKobo: await getWalletBalanceKobo(ctx.db, user.id),
+    message: outcome.message,
+  };
+};
+
+/** Applies a payout answer to an unsettled withdrawal, at most once. */
+export const settleWithdrawal = async (ctx: AppContext, row: TransactionRow, outcome: PayoutOutcome): Promise<void> => {
+  const fee = Number((row.details as { feeKobo?: number } | null)?.feeKobo ?? WITHDRAWAL_FEE_KOBO);
+  if (outcome.outcome === 'pending') {
+    await ctx.db
+      .update(transactions)
+      .set({ status: 'pending', apiResponse: outcome.raw, updatedAt: sql`now()` })
+      .where(and(eq(transactions.id, row.id), inArray(transactions.status, UNSETTLED)));
+    return;
+  }
+  await ctx.db.transaction(async (tx) => {
+    const [moved] = await tx
+      .update(transactions)
+      .set({
+        status: outcome.outcome === 'success' ? 'success' : 'refunded',
+        apiResponse: outcome.raw,
+        settledAt: sql`now()`,
+        nextCheckAt: null,
+        profitKobo: outcome.outcome === 'success' ? fee : 0,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(transactions.id, row.id), inArray(transactions.status, UNSETTLED)))
+      .returning();
+    if (!moved) return;
+    if (outcome.outcome === 'success') {
+      await postJournal(tx, {
+        reference: `withdraw-settle:${row.reference}`,
+        kind: 'withdrawal_paid',
+        postings: [
+          { systemCode: 'payouts_clearing', amountKobo: -row.amountKobo },
+          { systemCode: 'gateway_clearing', amountKobo: row.amountKobo - fee },
+          { systemCode: 'fee_revenue', amountKobo: fee },
+        ],
+      });
+      return;
+    }
+    const journal = await postJournal(tx, {
+      reference: `refund:${row.reference}`,
+      kind: 'withdrawal_refund',
+      postings: [
+        { systemCode: 'payouts_clearing', amountKobo: -row.amountKobo },
+        { userId: row.userId, wallet: 'main', amountKobo: row.amountKobo },
+      ],
+    });
+    const after = journal.balances.get(journal.accountIds[1]!)!;
+    await tx.insert(transactions).values({
+      userId: row.userId,
+      reference: `R${row.reference}`,
+      type: 'refund',
+      network: 'Withdrawal',
+      status: 'success',
+      amountKobo: row.amountKobo,
+      balanceBeforeKobo: after - row.amountKobo,
+      balanceAfterKobo: after,
+      apiResponse: `Refund of withdrawal ${row.reference}: ${outcome.message}`,
+      settledAt: sql`now()`,
+    });
+  });
+};
+
+/** Re-queries one withdrawal now (the reconciler and the admin action). */
+export const requeryWithdrawal = async (ctx: AppContext, row: TransactionRow) => {
+  const outcome = await requerySquadPayout(squad(ctx), row.reference);
+  await settleWithdrawal(ctx, row, outcome);
+  return outcome;
+};
+
+/** Claims due unsettled withdrawals (SKIP LOCKED) and re-queries them; never refunds blind. */
+export const reconcileWithdrawals = async (ctx: AppContext, { limit = 25 } = {}) => {
+  const claimed = await ctx.db.transaction((tx) =>
+    queryRows<{ id: string }>(
+      tx,
+      sql`with due as (
+            select id from transactions
+            where status in ('processing', 'pending') and type = 'wallet' and network = 'Withdrawal' and next_check_at <= now()
+            order by next_check_at for update skip locked limit ${limit})
+          update transactions t set attempts = t.attempts + 1,
+            next_check_at = now() + make_interval(secs => ${ctx.config.vending.retryAfterSeconds} * least(t.attempts + 1, 20))
+          from due where t.id = due.id returning t.id`,
+    ),
+  );
+  for (const { id } of claimed) {
+    const [row] = await ctx.db.select().from(transactions).where(eq(transactions.id, id));
+    if (row) await requeryWithdrawal(ctx, row);
+  }
+  return claimed.length;
+};
+
+export const describeWithdrawal = (amountKobo: number) =>
+  `₦${koboToNaira(amountKobo - WITHDRAWAL_FEE_KOBO).toLocaleString('en-NG')} will reach the account`;
