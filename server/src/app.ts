@@ -17,6 +17,7 @@ import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { fundingRoutes, webhookRoutes } from './modules/funding/funding.routes.ts';
 import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
 import { squadSandboxRoutes } from './sandbox/squad/squad-sandbox.routes.ts';
+import { billstackSandboxRoutes } from './sandbox/billstack/billstack-sandbox.routes.ts';
 import { mailboxRoutes } from './sandbox/mailbox.routes.ts';
 import { sandboxSupplierRoutes } from './sandbox/vending/sandbox-supplier.routes.ts';
 
@@ -70,6 +71,7 @@ export const createApp = (ctx: AppContext): express.Express => {
   }
   // The simulated suppliers and gateway (same wire formats as the real ones); never in production.
   if (!ctx.config.isProduction) {
+    app.use('/sandbox/billstack', billstackSandboxRoutes({ secretKey: ctx.config.billstack.secretKey }));
     app.use('/sandbox/squad', squadSandboxRoutes({ db: ctx.db, secretKey: ctx.config.squad.secretKey, slowMs: ctx.config.vending.sandboxSlowMs }));
     app.use(
       '/sandbox/suppliers',

@@ -57,6 +57,10 @@ const ZEnv = z.object({
   SQUAD_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   FUND_PAGE_FEE_BP: z.coerce.number().int().min(0).max(10_000).default(100),
   SQUAD_MERCHANT_ID: z.string().regex(/^\w+$/).default('SBVENDO'),
+  BILLSTACK_BASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  BILLSTACK_SECRET_KEY: z.string().optional(),
+  BILLSTACK_ALLOWED_IPS: z.string().optional(),
+  ACCOUNT_CARD_FEE_BP: z.coerce.number().int().min(0).max(10_000).default(108),
 });
 
 export type Config = {
@@ -114,6 +118,15 @@ export type Config = {
     fundPageFeeBasisPoints: number;
     /** Payout references are `<merchant id>_<unique>` (Squad's rule). */
     merchantId: string;
+  };
+  billstack: {
+    /** Unset: the built-in sandbox BillStack at /sandbox/billstack. */
+    baseUrl: string | undefined;
+    secretKey: string;
+    /** Deposit webhooks accepted only from these addresses when set (comma-separated). */
+    allowedIps: string[];
+    /** Fee on deposits into reserved accounts, in basis points (108 = 1.08%). */
+    accountCardFeeBasisPoints: number;
   };
 };
 
@@ -188,6 +201,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       timeoutMs: e.SQUAD_TIMEOUT_MS,
       fundPageFeeBasisPoints: e.FUND_PAGE_FEE_BP,
       merchantId: e.SQUAD_MERCHANT_ID,
+    },
+    billstack: {
+      baseUrl: e.BILLSTACK_BASE_URL?.replace(/\/$/, ''),
+      secretKey: e.BILLSTACK_SECRET_KEY || 'sandbox_billstack_secret',
+      allowedIps: (e.BILLSTACK_ALLOWED_IPS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+      accountCardFeeBasisPoints: e.ACCOUNT_CARD_FEE_BP,
     },
   };
 };

@@ -47,8 +47,8 @@ if (config.isProduction && (!supplierSettings.ALARO.baseUrl || !supplierSettings
 }
 const suppliers = createBoundRegistry(supplierSettings);
 let selfUrl = `http://127.0.0.1:${config.port}`;
-if (config.isProduction && (!config.squad.baseUrl || !process.env.SQUAD_SECRET_KEY)) {
-  logger.error('SQUAD_BASE_URL and SQUAD_SECRET_KEY must be set in production');
+if (config.isProduction && (!config.squad.baseUrl || !process.env.SQUAD_SECRET_KEY || !config.billstack.baseUrl || !process.env.BILLSTACK_SECRET_KEY)) {
+  logger.error('SQUAD_BASE_URL, SQUAD_SECRET_KEY, BILLSTACK_BASE_URL and BILLSTACK_SECRET_KEY must be set in production');
   process.exit(1);
 }
 const ctx = { db: database.db, config, logger, mailer, jwtSecret, suppliers: suppliers.registry, supplierSettings, selfUrl: () => selfUrl };

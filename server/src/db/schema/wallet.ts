@@ -65,3 +65,19 @@ export const sandboxPayouts = pgTable('sandbox_payouts', {
   status: text('status').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Bank account numbers reserved for a user (BillStack); a deposit is credited to this owner only. */
+export const reservedAccounts = pgTable(
+  'reserved_accounts',
+  {
+    accountNumber: text('account_number').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bankName: text('bank_name').notNull(),
+    accountName: text('account_name').notNull(),
+    providerReference: text('provider_reference').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('reserved_accounts_user_idx').on(t.userId)],
+);

@@ -8,6 +8,7 @@ import { validateBody } from '../../middleware/validate.ts';
 import { authenticate, currentUser, requireRole } from '../auth/auth.middleware.ts';
 import { withIdempotency } from '../vending/idempotency.ts';
 import { handleSquadWebhook, initiateFunding, settleFunding } from './funding.service.ts';
+import { generateAccount, handleBillstackWebhook } from './reserved-accounts.service.ts';
 
 const ZInitiate = z.object({
   amount: z
@@ -33,6 +34,14 @@ export const fundingRoutes = (ctx: AppContext): Router => {
     });
   });
 
+  /** Reserved bank account numbers (BillStack). */
+  router.get('/auth/generateAcc', auth, async (req, res) => {
+    res.json(await generateAccount(ctx, currentUser(req)));
+  });
+  router.post('/generateAcc', auth, validateBody(z.object({ bankName: z.string().trim().max(20).optional() })), async (req, res) => {
+    res.json(await generateAccount(ctx, currentUser(req), (req.body as { bankName?: string }).bankName || 'palmpay'));
+  });
+
   /** Admin or agent: ask Squad again about a pending wallet funding. */
   router.post('/admin/requeryFunding/:id', auth, requireRole('agent'), async (req, res) => {
     if (!isUuid(req.params.id)) throw new AppError('NOT_FOUND', { msg: 'Transaction not found' });
@@ -49,6 +58,11 @@ export const webhookRoutes = (ctx: AppContext): Router => {
   router.post('/squad', express.raw({ type: () => true, limit: '100kb' }), async (req, res) => {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const outcome = await handleSquadWebhook(ctx, raw, req.get('x-squad-encrypted-body'));
+    res.status(outcome.status).json(outcome.body);
+  });
+  router.post('/billstack', express.raw({ type: () => true, limit: '100kb' }), async (req, res) => {
+    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const outcome = await handleBillstackWebhook(ctx, raw, req.get('x-wiaxy-signature'), req.ip ?? '');
     res.status(outcome.status).json(outcome.body);
   });
   return router;

@@ -126,6 +126,12 @@ const INVARIANTS: { name: string; query: SQL }[] = [
       (select coalesce(sum(amount_kobo), 0) from transactions where type = 'wallet' and network = 'Withdrawal' and status in ('processing', 'pending'))
       then 0 else 1 end`,
   },
+  {
+    name: 'each reserved-account deposit was credited once, to a reserved account',
+    query: sql`select count(*) from journals j where j.kind = 'wallet_funding' and j.reference like 'billstack:%' and (
+      not exists (select 1 from reserved_accounts r where r.account_number = j.metadata->>'accountNumber') or
+      (select count(*) from transactions t where t.reference = 'BST-' || substr(j.reference, 11)) <> 1)`,
+  },
 ];
 
 /** Runs every invariant and returns each with its count of violations. */

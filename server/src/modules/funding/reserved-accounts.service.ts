@@ -1,0 +1,133 @@
+import { eq, sql } from 'drizzle-orm';
+import { basisPointsOfKobo, isValidNaira, koboToNaira, nairaToKobo } from '@vendo/shared/money';
+import type { AppContext } from '../../app-context.ts';
+import { reservedAccounts, transactions, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { generateReservedAccount, isValidBillstackSignature } from '../../providers/payments/billstack.ts';
+import { postJournal } from '../ledger/ledger.service.ts';
+import { toPublicUser } from '../users/users.mapper.ts';
+import { findUserRecordById, type UserRow } from '../users/users.repository.ts';
+import { raiseAlert } from '../vending/purchase.service.ts';
+import type { WebhookOutcome } from './funding.service.ts';
+
+const BANKS: Record<string, string> = { palmpay: 'PALMPAY', '9psb': '9PSB' };
+
+/**
+ * Reserves a bank account number for the user with BillStack (provider value 'palmpay' by
+ * default). Asking again for a bank the user already has answers the existing account.
+ */
+export const generateAccount = async (ctx: AppContext, user: UserRow, bankName = 'palmpay') => {
+  const bank = BANKS[bankName.trim().toLowerCase()];
+  if (!bank) throw new AppError('VALIDATION_ERROR', { msg: 'Choose PalmPay or 9PSB' });
+  const existing = await ctx.db.select().from(reservedAccounts).where(eq(reservedAccounts.userId, user.id));
+  if (!existing.some((a) => a.bankName.toUpperCase() === bank)) {
+    let account;
+    try {
+      account = await generateReservedAccount(
+        {
+          baseUrl: ctx.config.billstack.baseUrl ?? `${ctx.selfUrl()}/sandbox/billstack`,
+          secretKey: ctx.config.billstack.secretKey,
+          timeoutMs: ctx.config.squad.timeoutMs,
+        },
+        {
+          email: user.email,
+          reference: `VND-${user.id}-${bank}`,
+          // The account name carries the first 10 characters of the user name (spec §9).
+          firstName: user.userName.slice(0, 10),
+          lastName: 'Vendo',
+          phone: user.phoneNumber,
+          bank,
+        },
+      );
+    } catch {
+      throw new AppError('PROVIDER_ERROR', { msg: 'We could not create your account number right now. Please try again.' });
+    }
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .insert(reservedAccounts)
+        .values({ accountNumber: account.accountNumber, userId: user.id, bankName: account.bankName, accountName: account.accountName, providerReference: `VND-${user.id}-${bank}` })
+        .onConflictDoNothing();
+      const mine = await tx.select().from(reservedAccounts).where(eq(reservedAccounts.userId, user.id));
+      await tx
+        .update(users)
+        .set({
+          accountNumbers: mine.map((a) => ({ bankName: a.bankName, accountNumber: a.accountNumber, accountName: a.accountName })),
+          reservedAccountNo3: mine[0]?.accountNumber ?? null,
+        })
+        .where(eq(users.id, user.id));
+    });
+  }
+  const record = await findUserRecordById(ctx.db, user.id);
+  return { msg: 'Account number ready', accountNumbers: record!.accountNumbers, user: toPublicUser(record!) };
+};
+
+type DepositPayload = {
+  event?: string;
+  data?: { type?: string; wiaxy_ref?: unknown; amount?: unknown; account?: { account_number?: unknown } };
+};
+
+/**
+ * A BillStack deposit: signature (static, so not enough on its own), known event, an account
+ * number we reserved (the owner is found by it, never by anything else in the body), deduped by
+ * wiaxy_ref through a unique journal reference, credited less the account-card fee.
+ */
+export const handleBillstackWebhook = async (ctx: AppContext, rawBody: Buffer, signature: string | undefined, ip: string): Promise<WebhookOutcome> => {
+  if (!isValidBillstackSignature(ctx.config.billstack.secretKey, signature)) return { status: 401, body: { msg: 'Invalid signature' } };
+  if (ctx.config.billstack.allowedIps.length > 0 && !ctx.config.billstack.allowedIps.includes(ip.replace(/^::ffff:/, ''))) {
+    ctx.logger.warn('billstack webhook from an address not allowed', { ip });
+    return { status: 403, body: { msg: 'Address not allowed' } };
+  }
+  let payload: DepositPayload;
+  try {
+    payload = JSON.parse(rawBody.toString('utf8')) as DepositPayload;
+  } catch {
+    return { status: 400, body: { msg: 'Invalid JSON' } };
+  }
+  const event = String(payload.event ?? '').toUpperCase();
+  if (!['PAYMENT_NOTIFIFICATION', 'PAYMENT_NOTIFICATION'].includes(event) || payload.data?.type !== 'RESERVED_ACCOUNT_TRANSACTION') {
+    return { status: 200, body: { msg: 'Event ignored' } };
+  }
+  const wiaxyRef = String(payload.data.wiaxy_ref ?? '');
+  const accountNumber = String(payload.data.account?.account_number ?? '');
+  const amount = payload.data.amount;
+  if (!/^[\w-]{4,100}$/.test(wiaxyRef) || (typeof amount !== 'string' && typeof amount !== 'number') || !isValidNaira(amount) || nairaToKobo(amount) <= 0) {
+    return { status: 400, body: { msg: 'Malformed deposit' } };
+  }
+  const [account] = await ctx.db.select().from(reservedAccounts).where(eq(reservedAccounts.accountNumber, accountNumber));
+  if (!account) {
+    await raiseAlert(ctx, 'deposit_unknown_account', `BillStack deposit ${wiaxyRef} to unknown account ${accountNumber}: not credited.`);
+    return { status: 200, body: { msg: 'Unknown account ignored' } };
+  }
+  const grossKobo = nairaToKobo(amount);
+  const feeKobo = basisPointsOfKobo(grossKobo, ctx.config.billstack.accountCardFeeBasisPoints);
+  const netKobo = grossKobo - feeKobo;
+  const credited = await ctx.db.transaction(async (tx) => {
+    const journal = await postJournal(tx, {
+      reference: `billstack:${wiaxyRef}`,
+      kind: 'wallet_funding',
+      metadata: { accountNumber },
+      postings: [
+        { systemCode: 'reserved_accounts_clearing', amountKobo: -grossKobo },
+        { userId: account.userId, wallet: 'main', amountKobo: netKobo },
+        { systemCode: 'fee_revenue', amountKobo: feeKobo },
+      ],
+    });
+    if (journal.duplicate) return false;
+    const after = journal.balances.get(journal.accountIds[1]!)!;
+    await tx.insert(transactions).values({
+      userId: account.userId,
+      reference: `BST-${wiaxyRef}`,
+      type: 'wallet',
+      network: 'BillStack',
+      status: 'success',
+      amountKobo: netKobo,
+      profitKobo: feeKobo,
+      balanceBeforeKobo: after - netKobo,
+      balanceAfterKobo: after,
+      details: { accountNumber, grossKobo, feeKobo, bankName: account.bankName },
+      settledAt: sql`now()`,
+    });
+    return true;
+  });
+  return { status: 200, body: { msg: credited ? `Credited ₦${koboToNaira(netKobo).toLocaleString('en-NG')}` : 'Already credited' } };
+};
