@@ -34,20 +34,27 @@ const ReceiptPage = lazyPage(() =>
 const ContactsPage = lazyPage(() =>
   import('@/features/contacts/components/contacts-page').then((m) => m.ContactsPage),
 );
+const TransferPage = lazyPage(() =>
+  import('@/features/wallet/components/transfer-page').then((m) => m.TransferPage),
+);
+const CouponPage = lazyPage(() =>
+  import('@/features/wallet/components/coupon-page').then((m) => m.CouponPage),
+);
+const EarningsPage = lazyPage(() =>
+  import('@/features/wallet/components/earnings-page').then((m) => m.EarningsPage),
+);
+const FundWalletPage = lazyPage(() =>
+  import('@/features/funding/components/fund-wallet-page').then((m) => m.FundWalletPage),
+);
+const WithdrawPage = lazyPage(() =>
+  import('@/features/withdraw/components/withdraw-page').then((m) => m.WithdrawPage),
+);
 const NotFoundPage = lazyPage(() =>
   import('@/features/not-found/components/not-found-page').then((m) => m.NotFoundPage),
 );
 
 /** Screens that later issues build; until then they say so (titles: profile/screen-titles.ts). */
-const SOON = [
-  'tv',
-  'earnings',
-  'transactions',
-  'transfer',
-  'fundWallet',
-  'fundWallet/coupon',
-  'withdraw',
-];
+const SOON = ['tv', 'transactions'];
 
 /** /profile/* (spec §2). Paths match case-insensitively (/profile/buyData works too). */
 export const ProfileRoutes = () => (
@@ -62,6 +69,11 @@ export const ProfileRoutes = () => (
         <Route path="electricity" element={<ElectricityPage />} />
         <Route path="receipt/:id" element={<ReceiptPage />} />
         <Route path="contacts" element={<ContactsPage />} />
+        <Route path="transfer" element={<TransferPage />} />
+        <Route path="fundWallet/coupon" element={<CouponPage />} />
+        <Route path="earnings" element={<EarningsPage />} />
+        <Route path="fundWallet" element={<FundWalletPage />} />
+        <Route path="withdraw" element={<WithdrawPage />} />
         {SOON.map((path) => (
           <Route key={path} path={path} element={<ComingSoonPage />} />
         ))}

@@ -9,6 +9,8 @@ export type TRecordedRequest = {
   url: string;
   body: unknown;
   headers: Record<string, unknown>;
+  /** Query parameters (`params` of the request); the route key is the path without them. */
+  params: Record<string, unknown>;
 };
 
 /**
@@ -23,6 +25,7 @@ export const stubHttp = (routes: Record<string, TRoute>): TRecordedRequest[] => 
       url: config.url ?? '',
       body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
       headers: { ...config.headers.toJSON() },
+      params: { ...(config.params as Record<string, unknown> | undefined) },
     };
     requests.push(request);
     const route = routes[`${request.method} ${request.url}`];

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildSession, buildUser, profileOf } from '@/test/factories';
 import { stubHttp } from '@/test/http-stub';
@@ -70,9 +70,9 @@ describe('profile shell', () => {
       'true',
     );
 
-    await user.click(screen.getByRole('link', { name: 'Transfer' }));
+    await user.click(screen.getByRole('link', { name: 'Transactions' }));
     expect(menu).toHaveAttribute('data-open', 'false');
-    expect(await screen.findByRole('heading', { name: 'Transfer' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Transactions' })).toBeInTheDocument();
     expect(screen.getByText('Coming soon')).toBeInTheDocument();
   });
 
@@ -121,7 +121,8 @@ describe('profile shell', () => {
     expect(await screen.findByRole('heading', { name: 'Account details' })).toBeInTheDocument();
     expect(screen.getByText('chidi@example.com')).toBeInTheDocument();
     expect(screen.getByText('Reseller')).toBeInTheDocument();
-    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    const details = within(screen.getByRole('region', { name: 'Account details' }));
+    expect(details.queryByRole('textbox')).not.toBeInTheDocument();
   });
 
   it('keeps the chat button working after logout (cached data is reset, then refetched)', async () => {

@@ -1,11 +1,12 @@
 import { useAppSelector } from '@/app/hooks';
+import { KycForm } from './kyc-form';
 
 const formatDate = (iso: string | null): string =>
   iso
     ? new Date(iso).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short' })
     : 'Unknown';
 
-/** /profile/user: the account details, read-only, from the profile. */
+/** /profile/user: the account details from the profile, and the KYC form. */
 export const AccountPage = () => {
   const user = useAppSelector((state) => state.auth.user);
   if (!user) return null;
@@ -25,18 +26,21 @@ export const AccountPage = () => {
   ];
 
   return (
-    <section className="card" aria-labelledby="account-title">
-      <h1 className="card-title" id="account-title">
-        Account details
-      </h1>
-      <dl className="detail-list">
-        {rows.map(([term, value]) => (
-          <div className="detail-row" key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
+    <>
+      <section className="card" aria-labelledby="account-title">
+        <h1 className="card-title" id="account-title">
+          Account details
+        </h1>
+        <dl className="detail-list">
+          {rows.map(([term, value]) => (
+            <div className="detail-row" key={term}>
+              <dt>{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <KycForm user={user} />
+    </>
   );
 };

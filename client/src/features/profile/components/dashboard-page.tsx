@@ -66,7 +66,7 @@ export const DashboardPage = () => {
       <div className="dashboard-cards">
         <PaymentAccountsCard user={user} />
         <ReferralCard userName={user.userName} />
-        {user.userType === 'smart earner' && <UpgradeCard />}
+        {user.userType === 'smart earner' && <UpgradeCard userId={user._id} />}
       </div>
     </div>
   );

@@ -23,7 +23,7 @@ import {
   purchaseAnswerOfError,
   type TPurchaseAnswer,
 } from '../api/purchase-answer';
-import { useIdempotencyKey } from '../hooks/use-idempotency-key';
+import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { usePhoneNetwork } from '../hooks/use-phone-network';
 import { useShowReceipt } from '../hooks/use-show-receipt';
 import { NETWORK_OPTIONS, toNetwork } from '../lib/networks';

@@ -22,7 +22,7 @@ import {
   type TPurchaseAnswer,
 } from '../api/purchase-answer';
 import { useValidateMeterMutation, type TMeterAnswer } from '../api/validate-meter.api';
-import { useIdempotencyKey } from '../hooks/use-idempotency-key';
+import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { useShowReceipt } from '../hooks/use-show-receipt';
 import { WalletBalance } from './wallet-balance';
 

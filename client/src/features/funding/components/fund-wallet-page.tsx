@@ -1,0 +1,126 @@
+import { formatNaira, koboToNaira } from '@vendo/shared/money';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { useAppSelector } from '@/app/hooks';
+import { FormAlert } from '@/components/ui/form-alert';
+import { TextField } from '@/components/ui/text-field';
+import { errorMessage, isQueryError } from '@/lib/api-error';
+import { useIdempotencyKey } from '@/lib/use-idempotency-key';
+import '@/styles/purchase.css';
+import {
+  useInitiateFundingMutation,
+  type TInitiateFundingRequest,
+} from '../api/initiate-funding.api';
+import { checkFundingAmount, creditAfterFee } from '../lib/funding-fee';
+import { leaveFor } from '../lib/leave-for';
+import { ReservedAccounts } from './reserved-accounts';
+
+/**
+ * /profile/fundWallet (spec §2, §4, §5, §9): an amount, what the user pays and what the wallet
+ * receives after the 1% fee, then "Proceed to pay", which sends the browser to the checkout
+ * link. Users with a reserved account number also get the external top-up page and their
+ * account numbers.
+ */
+export const FundWalletPage = () => {
+  const user = useAppSelector((state) => state.auth.user);
+  const [amount, setAmount] = useState('');
+  const [alert, setAlert] = useState<string | null>(null);
+  const idempotency = useIdempotencyKey();
+  const [initiateFunding, { isLoading }] = useInitiateFundingMutation();
+  const [leaving, setLeaving] = useState(false);
+
+  const check = checkFundingAmount(amount);
+  const kobo = check.ok ? check.kobo : null;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!check.ok) {
+      setAlert(check.message);
+      return;
+    }
+    if (!user) return;
+    setAlert(null);
+    const body: TInitiateFundingRequest = { amount: koboToNaira(check.kobo), email: user.email };
+    try {
+      const answer = await initiateFunding({
+        body,
+        idempotencyKey: idempotency.keyFor(body),
+      }).unwrap();
+      idempotency.reset();
+      if (leaveFor(answer.link)) {
+        setLeaving(true);
+        toast.info(answer.msg);
+      } else {
+        setAlert('The payment page could not be opened. Please try again.');
+      }
+    } catch (error) {
+      const message = errorMessage(error);
+      toast.error(message);
+      // A definite refusal starts a new attempt; after no answer the same key is resent.
+      if (isQueryError(error) && error.status !== null && error.status < 500) idempotency.reset();
+      setAlert(message);
+    }
+  };
+
+  const hasReservedAccount =
+    !!user && (!!user.reservedAccountNo3 || (user.accountNumbers ?? []).length > 0);
+
+  return (
+    <div className="purchase-layout">
+      <section className="card purchase-card" aria-labelledby="fund-title">
+        <h1 className="card-title" id="fund-title">
+          Fund wallet
+        </h1>
+        <p className="muted small">Pay with your card or bank through our payment partner.</p>
+        <form className="form" onSubmit={onSubmit} noValidate aria-label="Fund wallet">
+          <FormAlert message={alert} />
+          <TextField
+            label="Amount (₦)"
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            invalid={alert !== null && !check.ok}
+            hint="Minimum ₦100"
+          />
+          {kobo !== null && (
+            <p className="charge-line" data-testid="funding-fee">
+              <span>
+                You pay {formatNaira(kobo)}
+                <small>1% fee: {formatNaira(kobo - creditAfterFee(kobo))}</small>
+              </span>
+              <span>
+                You receive
+                <strong data-testid="funding-credit">{formatNaira(creditAfterFee(kobo))}</strong>
+              </span>
+            </p>
+          )}
+          <button
+            type="submit"
+            className="btn btn-primary btn-block btn-lg"
+            disabled={isLoading || leaving}
+          >
+            {leaving ? 'Opening the payment page...' : 'Proceed to pay'}
+          </button>
+        </form>
+      </section>
+
+      <aside className="purchase-aside">
+        {hasReservedAccount && user && <ReservedAccounts user={user} />}
+        <section className="card" aria-labelledby="fund-help-title">
+          <h2 className="card-title" id="fund-help-title">
+            Other ways to fund
+          </h2>
+          <ul className="help-list small">
+            <li>
+              Have a coupon? <Link to="/profile/fundWallet/coupon">Redeem it here</Link>.
+            </li>
+            <li>Your wallet is credited as soon as the payment is confirmed.</li>
+          </ul>
+        </section>
+      </aside>
+    </div>
+  );
+};

@@ -1,0 +1,22 @@
+import { WALLET_FUNDING_MIN_KOBO } from '@vendo/shared/constants';
+import { basisPointsOfKobo, isValidNaira, nairaToKobo } from '@vendo/shared/money';
+
+/** Spec §9: the fund page's fee is 1% of the payment (100 basis points). */
+export const FUND_PAGE_FEE_BP = 100;
+
+/** What a payment of `kobo` credits to the wallet once the fee is taken. */
+export const creditAfterFee = (kobo: number): number =>
+  kobo - basisPointsOfKobo(kobo, FUND_PAGE_FEE_BP);
+
+export type TAmountCheck = { ok: true; kobo: number } | { ok: false; message: string };
+
+/** Spec §5: 'enter a valid amount' (missing, not money), then 'minimum payment is 100'. */
+export const checkFundingAmount = (amount: string): TAmountCheck => {
+  const text = amount.trim();
+  if (text === '' || !isValidNaira(text) || nairaToKobo(text) === 0) {
+    return { ok: false, message: 'enter a valid amount' };
+  }
+  const kobo = nairaToKobo(text);
+  if (kobo < WALLET_FUNDING_MIN_KOBO) return { ok: false, message: 'minimum payment is 100' };
+  return { ok: true, kobo };
+};

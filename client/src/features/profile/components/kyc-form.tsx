@@ -1,0 +1,100 @@
+import { ZKycRequest } from '@vendo/shared/schemas/wallet';
+import type { TUser } from '@vendo/shared/types/api';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { FormAlert } from '@/components/ui/form-alert';
+import { TextField } from '@/components/ui/text-field';
+import { errorMessage } from '@/lib/api-error';
+import { validate } from '@/lib/validation';
+import '@/styles/wallet.css';
+import { useUpdateKycMutation } from '../api/update-kyc.api';
+
+type TKycKind = 'nin' | 'bvn';
+
+const LABELS: Record<TKycKind, string> = { nin: 'NIN', bvn: 'BVN' };
+
+/**
+ * KYC (spec §3, §7): a NIN by default, or a BVN, of 11 digits. The server keeps it so that only
+ * the last digits are ever shown; the masked value from the answer's user shows here.
+ */
+export const KycForm = ({ user }: { user: TUser }) => {
+  const [kind, setKind] = useState<TKycKind>('nin');
+  const [number, setNumber] = useState('');
+  const [alert, setAlert] = useState<string | null>(null);
+  const [updateKyc, { isLoading }] = useUpdateKycMutation();
+  const label = LABELS[kind];
+  const onFile = user[kind];
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = kind === 'nin' ? { nin: number } : { bvn: number };
+    // One variant of the shared schema per kind, so the message names the right number.
+    const result = validate(ZKycRequest.options[kind === 'nin' ? 0 : 1], body);
+    if (!result.ok) {
+      setAlert(result.message);
+      return;
+    }
+    setAlert(null);
+    try {
+      const { msg } = await updateKyc(body).unwrap();
+      toast.success(msg);
+      setNumber('');
+    } catch (error) {
+      const message = errorMessage(error);
+      toast.error(message);
+      setAlert(message);
+    }
+  };
+
+  return (
+    <section className="card kyc-card" aria-labelledby="kyc-title">
+      <h2 className="card-title" id="kyc-title">
+        Identity (KYC)
+      </h2>
+      <p className="muted small">
+        Add your NIN or BVN. Only its last digits are kept on show, to you and to us.
+      </p>
+      <form className="form" onSubmit={onSubmit} noValidate aria-label="KYC">
+        <FormAlert message={alert} />
+        <fieldset className="segmented">
+          <legend className="visually-hidden">Identity number type</legend>
+          {(['nin', 'bvn'] as const).map((option) => (
+            <label key={option}>
+              <input
+                type="radio"
+                name="kycKind"
+                value={option}
+                checked={kind === option}
+                onChange={() => {
+                  setKind(option);
+                  setNumber('');
+                  setAlert(null);
+                }}
+              />
+              {LABELS[option]}
+            </label>
+          ))}
+        </fieldset>
+        {onFile && (
+          <p className="small" data-testid="kyc-on-file">
+            {label} on file: <strong>{onFile}</strong>
+          </p>
+        )}
+        <TextField
+          label={`${label} number`}
+          name="kycNumber"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={11}
+          value={number}
+          onChange={(event) => setNumber(event.target.value.replace(/\D/g, ''))}
+          invalid={alert !== null}
+          hint="11 digits"
+        />
+        <button type="submit" className="btn btn-primary btn-block" disabled={isLoading}>
+          {onFile ? `Update ${label}` : `Save ${label}`}
+        </button>
+      </form>
+    </section>
+  );
+};

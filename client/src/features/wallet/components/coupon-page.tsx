@@ -1,0 +1,94 @@
+import { ZCouponRedeemRequest } from '@vendo/shared/schemas/wallet';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { useAppSelector } from '@/app/hooks';
+import { FormAlert } from '@/components/ui/form-alert';
+import { TextField } from '@/components/ui/text-field';
+import { errorMessage, isQueryError } from '@/lib/api-error';
+import { useIdempotencyKey } from '@/lib/use-idempotency-key';
+import { validate } from '@/lib/validation';
+import '@/styles/purchase.css';
+import '@/styles/wallet.css';
+import { useRedeemCouponMutation, type TCouponRequest } from '../api/redeem-coupon.api';
+import { WalletBalance } from './wallet-balance';
+
+/**
+ * /profile/fundWallet/coupon (spec §2, §4, §5): the user's own username and a coupon code.
+ * Success adds the coupon's amount to the balance and goes to /profile.
+ */
+export const CouponPage = () => {
+  const navigate = useNavigate();
+  const userName = useAppSelector((state) => state.auth.user?.userName ?? '');
+  const [coupon, setCoupon] = useState('');
+  const [alert, setAlert] = useState<string | null>(null);
+  const idempotency = useIdempotencyKey();
+  const [redeemCoupon, { isLoading }] = useRedeemCouponMutation();
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isLoading) return;
+    const result = validate(ZCouponRedeemRequest, { userName, coupon });
+    if (!result.ok) {
+      setAlert(result.message);
+      return;
+    }
+    const body: TCouponRequest = result.data;
+    setAlert(null);
+    try {
+      const answer = await redeemCoupon({
+        body,
+        idempotencyKey: idempotency.keyFor(body),
+      }).unwrap();
+      idempotency.reset();
+      toast.success(answer.msg);
+      navigate('/profile');
+    } catch (error) {
+      const message = errorMessage(error);
+      toast.error(message);
+      setAlert(message);
+      // A definite refusal ends this attempt; after no answer the same code keeps its key.
+      if (isQueryError(error) && error.status !== null && error.status < 500) idempotency.reset();
+    }
+  };
+
+  return (
+    <div className="purchase-layout">
+      <section className="card purchase-card" aria-labelledby="coupon-title">
+        <h1 className="card-title" id="coupon-title">
+          Coupon funding
+        </h1>
+        <WalletBalance />
+        <form className="form" onSubmit={onSubmit} noValidate aria-label="Redeem coupon">
+          <FormAlert message={alert} />
+          <TextField label="Username" name="userName" value={userName} readOnly />
+          <TextField
+            label="Coupon code"
+            name="coupon"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            value={coupon}
+            onChange={(event) => setCoupon(event.target.value)}
+            invalid={alert !== null}
+          />
+          <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={isLoading}>
+            {isLoading ? 'Redeeming...' : 'Redeem coupon'}
+          </button>
+        </form>
+      </section>
+
+      <aside className="purchase-aside">
+        <section className="card" aria-labelledby="coupon-help-title">
+          <h2 className="card-title" id="coupon-help-title">
+            About coupons
+          </h2>
+          <ul className="help-list small">
+            <li>A coupon is issued for one account and can be redeemed once.</li>
+            <li>Its amount is added to your wallet as soon as it is accepted.</li>
+          </ul>
+        </section>
+      </aside>
+    </div>
+  );
+};

@@ -1,0 +1,242 @@
+import { formatNaira, isValidNaira, koboToNaira, nairaToKobo } from '@vendo/shared/money';
+import { ZTransferRequest } from '@vendo/shared/schemas/wallet';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { useAppSelector } from '@/app/hooks';
+import { Dialog } from '@/components/ui/dialog';
+import { FormAlert } from '@/components/ui/form-alert';
+import { TextField } from '@/components/ui/text-field';
+import { errorMessage, isQueryError } from '@/lib/api-error';
+import { useIdempotencyKey } from '@/lib/use-idempotency-key';
+import { validate } from '@/lib/validation';
+import '@/styles/purchase.css';
+import '@/styles/wallet.css';
+import { useTransferFundMutation, type TTransferRequest } from '../api/transfer-fund.api';
+import { useValidateUserMutation, type TValidatedUser } from '../api/validate-user.api';
+import { WalletBalance } from './wallet-balance';
+
+type TAlert = { message: string; field: 'userName' | 'amount' | null };
+
+const amountKobo = (amount: string): number | null => {
+  const text = amount.trim();
+  return text !== '' && isValidNaira(text) && nairaToKobo(text) > 0 ? nairaToKobo(text) : null;
+};
+
+/** No answer, or a server error: the transfer may have happened; retry with the same key. */
+const isUncertain = (error: unknown): boolean =>
+  !isQueryError(error) || error.status === null || error.status >= 500;
+
+/**
+ * /profile/transfer (spec §2, §4): Validate the username (the account's name shows and the
+ * field locks; "Change" unlocks it), then the amount and Send, confirmed in a dialog. Success
+ * shows the server's message, sets the balance from the answer and goes to /profile.
+ */
+export const TransferPage = () => {
+  const navigate = useNavigate();
+  const me = useAppSelector((state) => state.auth.user);
+  const isAdmin = useAppSelector((state) => state.auth.isAdmin);
+  const [userName, setUserName] = useState('');
+  const [recipient, setRecipient] = useState<TValidatedUser | null>(null);
+  const [amount, setAmount] = useState('');
+  const [alert, setAlert] = useState<TAlert | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [retryMessage, setRetryMessage] = useState<string | null>(null);
+  const idempotency = useIdempotencyKey();
+  const [validateUser, { isLoading: checking }] = useValidateUserMutation();
+  const [transferFund, { isLoading: sending }] = useTransferFundMutation();
+
+  const kobo = amountKobo(amount);
+
+  const onValidate = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const result = validate(ZTransferRequest.pick({ userName: true }), { userName });
+    if (!result.ok) {
+      setAlert({ message: result.message, field: 'userName' });
+      return;
+    }
+    setAlert(null);
+    try {
+      setRecipient(await validateUser(result.data.userName).unwrap());
+    } catch (error) {
+      const message = errorMessage(error, 'The account could not be checked. Please try again.');
+      toast.error(message);
+      setAlert({ message, field: 'userName' });
+    }
+  };
+
+  const change = () => {
+    setRecipient(null);
+    setAmount('');
+    setAlert(null);
+    idempotency.reset();
+  };
+
+  const body = (): TTransferRequest => ({
+    userName: recipient?.userName ?? userName.trim(),
+    amount: kobo === null ? 0 : koboToNaira(kobo),
+  });
+
+  const onSend = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const result = validate(ZTransferRequest, { userName: body().userName, amount: amount.trim() });
+    if (!result.ok || kobo === null) {
+      setAlert({ message: result.ok ? 'Enter a valid amount' : result.message, field: 'amount' });
+      return;
+    }
+    // Spec §5: admins are not limited by their own balance; the server checks again.
+    if (!isAdmin && me && kobo > Math.round(me.balance * 100)) {
+      setAlert({ message: 'Insufficient balance', field: 'amount' });
+      return;
+    }
+    setAlert(null);
+    setRetryMessage(null);
+    idempotency.reset(); // a new confirmation is a new transfer
+    setConfirming(true);
+  };
+
+  const sendNow = async () => {
+    const request = body();
+    setRetryMessage(null);
+    try {
+      const answer = await transferFund({
+        body: request,
+        idempotencyKey: idempotency.keyFor(request),
+      }).unwrap();
+      idempotency.reset();
+      setConfirming(false);
+      toast.success(answer.msg);
+      navigate('/profile');
+    } catch (error) {
+      const message = errorMessage(error);
+      toast.error(message);
+      if (isUncertain(error)) {
+        setRetryMessage(message); // the dialog stays, with the same key
+        return;
+      }
+      idempotency.reset();
+      setConfirming(false);
+      setAlert({ message, field: null });
+    }
+  };
+
+  const isValidated = recipient !== null;
+
+  return (
+    <div className="purchase-layout">
+      <section className="card purchase-card" aria-labelledby="transfer-title">
+        <h1 className="card-title" id="transfer-title">
+          Transfer
+        </h1>
+        <WalletBalance />
+        <form className="form" onSubmit={onValidate} noValidate aria-label="Validate user">
+          {!isValidated && <FormAlert message={alert?.message ?? null} />}
+          <TextField
+            label="Username"
+            name="userName"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={userName}
+            onChange={(event) => setUserName(event.target.value)}
+            readOnly={isValidated}
+            invalid={!isValidated && alert?.field === 'userName'}
+          />
+          {isValidated ? (
+            <div className="validated-box" data-testid="recipient">
+              <TextField label="Account name" name="accountName" value={recipient.name} readOnly />
+              <button type="button" className="btn btn-ghost btn-sm" onClick={change}>
+                Change
+              </button>
+            </div>
+          ) : (
+            <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={checking}>
+              {checking ? 'Checking...' : 'Validate'}
+            </button>
+          )}
+        </form>
+
+        {isValidated && (
+          <form className="form step-two" onSubmit={onSend} noValidate aria-label="Send money">
+            <FormAlert message={alert?.message ?? null} />
+            <TextField
+              label="Amount (₦)"
+              name="amount"
+              inputMode="decimal"
+              autoComplete="off"
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+              invalid={alert?.field === 'amount'}
+              autoFocus
+            />
+            <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={sending}>
+              Send
+            </button>
+          </form>
+        )}
+      </section>
+
+      <aside className="purchase-aside">
+        <section className="card" aria-labelledby="transfer-help-title">
+          <h2 className="card-title" id="transfer-help-title">
+            How it works
+          </h2>
+          <ul className="help-list small">
+            <li>Money moves at once from your wallet to another Vendo wallet, free of charge.</li>
+            <li>Check the account name after validating: a transfer cannot be reversed.</li>
+          </ul>
+        </section>
+      </aside>
+
+      {confirming && recipient && kobo !== null && (
+        <Dialog
+          title="Confirm transfer"
+          description="Check the details: a transfer cannot be reversed."
+          onClose={() => !sending && setConfirming(false)}
+        >
+          <dl className="summary-list">
+            <div>
+              <dt>To</dt>
+              <dd data-testid="confirm-name">
+                {recipient.name} ({recipient.userName})
+              </dd>
+            </div>
+            <div>
+              <dt>Amount</dt>
+              <dd className="summary-total" data-testid="confirm-amount">
+                {formatNaira(kobo)}
+              </dd>
+            </div>
+          </dl>
+          {retryMessage && (
+            <div className="retry-box" role="alert">
+              <p>{retryMessage}</p>
+              <p className="small">
+                Tap Send again: the same transfer is resent, so it cannot happen twice.
+              </p>
+            </div>
+          )}
+          <div className="dialog-actions">
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => setConfirming(false)}
+              disabled={sending}
+            >
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => void sendNow()}
+              disabled={sending}
+              data-autofocus
+            >
+              {sending ? 'Sending...' : 'Send'}
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </div>
+  );
+};

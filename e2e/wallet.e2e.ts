@@ -1,0 +1,238 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, launchBrowser, screenshot } from './helpers/browser.ts';
+import { startServer, type RunningServer } from './helpers/server.ts';
+
+// Wallet moves between the demo accounts (server defaults: PGlite, demo data):
+// demo_user (smart earner, ₦5,000) → demo_reseller (₦50,000); a coupon for demo_user; a fresh user
+// referred by demo_user, funded by demo_reseller, upgrades last, which earns demo_user ₦500.
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const newPage = async (viewport: { width: number; height: number }) => {
+  const context = await browser.newContext({ viewport, baseURL: server.url });
+  const page = await context.newPage();
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  page.setDefaultTimeout(20_000);
+  return page;
+};
+
+const login = async (page: Page, userName: string, password: string) => {
+  await page.goto('/login');
+  await page.getByLabel('Username, e-mail or business name').fill(userName);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL('**/profile');
+};
+
+/** '₦4,400.00' → 440000 (kobo), so sums are exact. */
+const kobo = (text: string | null): number => {
+  const match = /₦([\d,]+)\.(\d\d)/.exec(text ?? '');
+  if (!match) throw new Error(`No naira amount in ${JSON.stringify(text)}`);
+  return Number(match[1]!.replace(/,/g, '')) * 100 + Number(match[2]);
+};
+
+const dashboardBalance = async (page: Page): Promise<number> => {
+  await page.goto('/profile');
+  await page.waitForLoadState('networkidle');
+  return kobo(await page.getByTestId('balance').textContent());
+};
+
+const noHorizontalScroll = async (page: Page) => {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+};
+
+/** Lets toasts and transitions settle so screenshots show the page, not an animation. */
+const settle = async (page: Page) => {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (const close of await page.locator('.Toastify__close-button').all()) {
+    await close.click().catch(() => undefined);
+  }
+  await page.waitForTimeout(600);
+};
+
+const api = async <T>(path: string, init: { method?: string; body?: unknown; token?: string }) => {
+  const res = await fetch(`${server.url}/api/v1${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(init.token ? { 'x-auth-token': init.token } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const body = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(body)}`);
+  return body;
+};
+
+/** Validates the recipient and fills the amount; the confirm dialog is opened by the caller. */
+const prepareTransfer = async (page: Page, to: string, expectedName: string, amount: string) => {
+  await page.goto('/profile/transfer');
+  await page.getByLabel('Username').fill(to);
+  await page.getByRole('button', { name: 'Validate' }).click();
+  await expect.poll(() => page.getByLabel('Account name').inputValue()).toBe(expectedName);
+  expect(await page.getByLabel('Username').getAttribute('readonly')).not.toBeNull();
+  await page.getByLabel('Amount (₦)').fill(amount);
+};
+
+const confirmTransfer = async (page: Page, name: string, amount: string) => {
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm transfer' });
+  await expect.poll(() => dialog.getByTestId('confirm-name').textContent()).toContain(name);
+  expect(await dialog.getByTestId('confirm-amount').textContent()).toBe(amount);
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  await page.waitForURL(/\/profile$/);
+  await page.getByText('Transfer successful').first().waitFor();
+};
+
+describe('wallet journeys', () => {
+  const fresh = `fresh_${Date.now().toString(36).slice(-6)}`;
+
+  it('demo_user sends ₦100 to demo_reseller: the balance drops by exactly ₦100', async () => {
+    const page = await newPage(PHONE);
+    await login(page, 'demo_user', 'User#2026');
+    const before = await dashboardBalance(page);
+
+    await page.goto('/profile/transfer');
+    await page.getByRole('button', { name: 'Validate' }).click();
+    await page.getByText('Enter a username').waitFor();
+
+    await prepareTransfer(page, 'demo_reseller', 'Ade Data Hub', '100');
+    await settle(page);
+    await screenshot(page, 'transfer');
+    await noHorizontalScroll(page);
+    await confirmTransfer(page, 'Ade Data Hub', '₦100.00');
+
+    expect(await dashboardBalance(page)).toBe(before - 100_00);
+    await page.context().close();
+  });
+
+  it('demo_user redeems a coupon generated for them: the balance grows by its amount', async () => {
+    const admin = await api<{ token: string }>('/auth/login', {
+      method: 'POST',
+      body: { userName: 'demo_admin', password: 'Admin#2026' },
+    });
+    const { couponCode } = await api<{ couponCode: string }>('/admin/generateCoupon', {
+      method: 'POST',
+      token: admin.token,
+      body: { userAccount: 'demo_user', amount: 250 },
+    });
+
+    const page = await newPage(PHONE);
+    await login(page, 'demo_user', 'User#2026');
+    const before = await dashboardBalance(page);
+    await page.goto('/profile/fundWallet/coupon');
+    expect(await page.getByLabel('Username').inputValue()).toBe('demo_user');
+    await page.getByRole('button', { name: 'Redeem coupon' }).click();
+    await page
+      .getByRole('form', { name: 'Redeem coupon' })
+      .getByRole('alert')
+      .filter({ hasText: 'Enter a coupon code' })
+      .waitFor();
+    await page.getByLabel('Coupon code').fill(couponCode);
+    await page.getByRole('button', { name: 'Redeem coupon' }).click();
+    await page.waitForURL(/\/profile$/);
+    expect(await dashboardBalance(page)).toBe(before + 250_00);
+
+    // The same code again is refused.
+    await page.goto('/profile/fundWallet/coupon');
+    await page.getByLabel('Coupon code').fill(couponCode);
+    await page.getByRole('button', { name: 'Redeem coupon' }).click();
+    await page
+      .getByRole('form', { name: 'Redeem coupon' })
+      .getByRole('alert')
+      .filter({ hasText: 'Invalid or used coupon code' })
+      .waitFor();
+    await page.context().close();
+  });
+
+  it('demo_reseller funds a user demo_user referred (desktop screenshot of the transfer)', async () => {
+    await api('/auth/register', {
+      method: 'POST',
+      body: {
+        userName: fresh,
+        email: `${fresh}@example.com`,
+        phoneNumber: `080${String(Date.now()).slice(-8)}`,
+        password: 'Fresh#2026',
+        passwordCheck: 'Fresh#2026',
+        referredBy: 'demo_user',
+      },
+    });
+    const page = await newPage(DESKTOP);
+    await login(page, 'demo_reseller', 'Reseller#2026');
+    await prepareTransfer(page, fresh, fresh, '1500');
+    await settle(page);
+    await screenshot(page, 'transfer');
+    await noHorizontalScroll(page);
+    await confirmTransfer(page, fresh, '₦1,500.00');
+    await page.context().close();
+  });
+
+  it('demo_user sees the referral, with nothing earned before the upgrade', async () => {
+    const page = await newPage(PHONE);
+    await login(page, 'demo_user', 'User#2026');
+    await page.goto('/profile/earnings');
+    await page.getByRole('cell', { name: fresh }).waitFor();
+    expect(await page.getByTestId('earning-balance').textContent()).toBe('₦0.00');
+    expect(await page.getByRole('button', { name: 'Withdraw to wallet' }).isDisabled()).toBe(true);
+    await page.context().close();
+  });
+
+  it('the referred user upgrades to reseller (last): ₦1,000 paid, sent to /', async () => {
+    const page = await newPage(PHONE);
+    await login(page, fresh, 'Fresh#2026');
+    expect(await dashboardBalance(page)).toBe(1500_00);
+    await page.getByRole('button', { name: 'Upgrade for ₦1,000' }).click();
+    await page
+      .getByRole('dialog', { name: 'Upgrade to reseller' })
+      .getByRole('button', { name: 'Upgrade now' })
+      .click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByText('You are now a reseller').first().waitFor();
+
+    expect(await dashboardBalance(page)).toBe(500_00);
+    expect(await page.locator('.user-type-badge').textContent()).toBe('reseller');
+    expect(await page.getByRole('button', { name: /Upgrade for/ }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('demo_user earned ₦500 and withdraws it to the wallet (earnings screenshots)', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await newPage(viewport);
+      await login(page, 'demo_user', 'User#2026');
+      await page.goto('/profile/earnings');
+      await page.getByRole('cell', { name: fresh }).waitFor();
+      await expect.poll(() => page.getByTestId('earning-balance').textContent()).toBe('₦500.00');
+      expect(await page.getByTestId('total-referred').textContent()).toBe('1');
+      expect(await page.getByTestId('total-earned').textContent()).toBe('₦500.00');
+      await settle(page);
+      await screenshot(page, 'earnings');
+      await noHorizontalScroll(page);
+      await page.context().close();
+    }
+
+    const page = await newPage(PHONE);
+    await login(page, 'demo_user', 'User#2026');
+    const before = await dashboardBalance(page);
+    await page.goto('/profile/earnings');
+    await expect.poll(() => page.getByTestId('earning-balance').textContent()).toBe('₦500.00');
+    await page.getByRole('button', { name: 'Withdraw to wallet' }).click();
+    await expect.poll(() => page.getByTestId('earning-balance').textContent()).toBe('₦0.00');
+    expect(await page.getByTestId('withdrawn').textContent()).toBe('₦500.00');
+    expect(await dashboardBalance(page)).toBe(before + 500_00);
+    await page.context().close();
+  });
+});
