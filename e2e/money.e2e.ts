@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE, launchBrowser, screenshot } from './helpers/browser.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
+import { dashboardBalance, login } from './helpers/session.ts';
 
 // Money in through the sandbox Squad checkout, and out to a bank through the sandbox payouts,
 // as demo_reseller (₦50,000 to start).
@@ -16,25 +17,14 @@ beforeAll(async () => {
   page = await context.newPage();
   await page.emulateMedia({ reducedMotion: 'reduce' });
   page.setDefaultTimeout(20_000);
-  await page.goto('/login');
-  await page.getByLabel('Username, e-mail or business name').fill('demo_reseller');
-  await page.getByLabel('Password', { exact: true }).fill('Reseller#2026');
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForURL('**/profile');
+  await login(page, 'demo_reseller', 'Reseller#2026');
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
 
-const balanceKobo = async (): Promise<number> => {
-  await page.goto('/profile');
-  await page.waitForLoadState('networkidle');
-  const text = (await page.getByTestId('balance').textContent()) ?? '';
-  const match = /₦([\d,]+)\.(\d\d)/.exec(text);
-  if (!match) throw new Error(`No balance in ${text}`);
-  return Number(match[1]!.replace(/,/g, '')) * 100 + Number(match[2]);
-};
+const balanceKobo = () => dashboardBalance(page);
 
 describe('money in and out on a phone', () => {
   it('funds the wallet through the checkout page: ₦2,000 paid, ₦1,980 credited', async () => {

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, SCREENSHOTS, launchBrowser, screenshot } from './helpers/browser.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
+import { dashboardBalance, kobo, login, noHorizontalScroll } from './helpers/session.ts';
 
 // Purchases against the sandbox suppliers (the server's default): numbers ending 0000 fail and
 // are refunded, any ordinary number succeeds at once; meters ending 0000 are invalid.
@@ -32,34 +33,6 @@ const newPage = async (viewport: { width: number; height: number }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   page.setDefaultTimeout(20_000);
   return page;
-};
-
-const login = async (page: Page, userName: string, password: string) => {
-  await page.goto('/login');
-  await page.getByLabel('Username, e-mail or business name').fill(userName);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForURL('**/profile');
-};
-
-/** '₦4,400.00' → 440000 (kobo), so sums are exact. */
-const kobo = (text: string | null): number => {
-  const match = /₦([\d,]+)\.(\d\d)/.exec(text ?? '');
-  if (!match) throw new Error(`No naira amount in ${JSON.stringify(text)}`);
-  return Number(match[1]!.replace(/,/g, '')) * 100 + Number(match[2]);
-};
-
-const dashboardBalance = async (page: Page): Promise<number> => {
-  await page.goto('/profile');
-  await page.waitForLoadState('networkidle');
-  return kobo(await page.getByTestId('balance').textContent());
-};
-
-const noHorizontalScroll = async (page: Page) => {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - window.innerWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
 };
 
 /** Lets toasts and transitions settle so screenshots show the page, not an animation. */

@@ -7,7 +7,8 @@ export const SCREENSHOTS = path.resolve(import.meta.dirname, '../screenshots');
 
 /** Debian's Chromium, headless, with the background networking this machine refuses turned off. */
 export const launchBrowser = (): Promise<Browser> => {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
+  if (!fs.existsSync(CHROMIUM))
+    throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [

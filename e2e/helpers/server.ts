@@ -6,7 +6,12 @@ import path from 'node:path';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
-export type RunningServer = { url: string; dataDir: string; stop: () => Promise<void>; output: () => string };
+export type RunningServer = {
+  url: string;
+  dataDir: string;
+  stop: () => Promise<void>;
+  output: () => string;
+};
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {

@@ -4,16 +4,12 @@ import { basisPointsOfKobo, koboToNaira } from '@vendo/shared/money';
 import type { AppContext } from '../../app-context.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { initiateSquadPayment, isValidSquadSignature, verifySquadPayment, type SquadSettings } from '../../providers/payments/squad.ts';
+import { initiateSquadPayment, isValidSquadSignature, squadSettingsFor, verifySquadPayment } from '../../providers/payments/squad.ts';
 import { getWalletBalanceKobo, postJournal } from '../ledger/ledger.service.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { raiseAlert } from '../vending/purchase.service.ts';
 
-const squadSettings = (ctx: AppContext): SquadSettings => ({
-  baseUrl: ctx.config.squad.baseUrl ?? `${ctx.selfUrl()}/sandbox/squad`,
-  secretKey: ctx.config.squad.secretKey,
-  timeoutMs: ctx.config.squad.timeoutMs,
-});
+const squadSettings = squadSettingsFor;
 
 /**
  * Starts a card/bank checkout: a pending wallet transaction with our reference (the only thing a

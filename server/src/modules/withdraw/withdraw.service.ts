@@ -10,19 +10,15 @@ import {
   lookupSquadAccount,
   requerySquadPayout,
   sendSquadPayout,
+  squadSettingsFor,
   type PayoutOutcome,
-  type SquadSettings,
 } from '../../providers/payments/squad.ts';
 import { getWalletBalanceKobo, postJournal } from '../ledger/ledger.service.ts';
 import { toPublicTransaction, type TransactionRow } from '../transactions/transactions.mapper.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { bankByCode, bankByName } from './bank-codes.ts';
 
-const squad = (ctx: AppContext): SquadSettings => ({
-  baseUrl: ctx.config.squad.baseUrl ?? `${ctx.selfUrl()}/sandbox/squad`,
-  secretKey: ctx.config.squad.secretKey,
-  timeoutMs: ctx.config.squad.timeoutMs,
-});
+const squad = squadSettingsFor;
 
 const UNSETTLED = ['processing', 'pending'];
 

@@ -143,3 +143,13 @@ export const requerySquadPayout = async (settings: SquadSettings, reference: str
     return { outcome: 'pending', message: 'Re-query failed', raw: String(error) };
   }
 };
+
+/** Squad's settings for this app: the configured API, or the built-in sandbox at the app's own URL. */
+export const squadSettingsFor = (ctx: {
+  config: { squad: { baseUrl: string | undefined; secretKey: string; timeoutMs: number } };
+  selfUrl: () => string;
+}): SquadSettings => ({
+  baseUrl: ctx.config.squad.baseUrl ?? `${ctx.selfUrl()}/sandbox/squad`,
+  secretKey: ctx.config.squad.secretKey,
+  timeoutMs: ctx.config.squad.timeoutMs,
+});
