@@ -112,6 +112,22 @@ describe('card funding through Squad', () => {
     expect(await balance(other)).toBe(0);
   });
 
+  it('uses the fee an admin sets, for payments started after the change', async () => {
+    const admin = await createUser(t.ctx, { isAdmin: true });
+    const user = await createUser(t.ctx);
+    expect((await t.request().post('/api/v1/admin/fees').set('x-auth-token', user.token).send({ fundPageFeePercent: 0 })).status).toBe(403);
+    expect((await t.request().post('/api/v1/admin/fees').set('x-auth-token', admin.token).send({ fundPageFeePercent: 50 })).status).toBe(400);
+    const before = await initiate(user, 1000);
+    expect((await t.request().post('/api/v1/admin/fees').set('x-auth-token', admin.token).send({ fundPageFeePercent: 2.5 })).status).toBe(200);
+    expect((await t.request().get('/api/v1/admin/fees').set('x-auth-token', admin.token)).body.fundPageFeePercent).toBe(2.5);
+    const after = await initiate(user, 1000);
+    await pay(before.ref);
+    await pay(after.ref);
+    await expect.poll(() => balance(user)).toBe(990_00 + 975_00);
+    await t.request().post('/api/v1/admin/fees').set('x-auth-token', admin.token).send({ fundPageFeePercent: 1 });
+    await expectCleanLedger();
+  });
+
   it('lets staff re-query a pending funding whose webhook never came', async () => {
     const agent = await createUser(t.ctx, { isAgent: true });
     const user = await createUser(t.ctx);
@@ -121,6 +137,9 @@ describe('card funding through Squad', () => {
     expect((await t.request().post(`/api/v1/admin/requeryFunding/${row!.id}`).set('x-auth-token', user.token)).status).toBe(403);
     const res = await t.request().post(`/api/v1/admin/requeryFunding/${row!.id}`).set('x-auth-token', agent.token);
     expect(res.status).toBe(200);
+    expect(await balance(user)).toBe(990_00);
+    // The webhook arriving late, after the re-query settled it, changes nothing.
+    expect((await deliver(webhookBody(ref, 1000_00))).status).toBe(200);
     expect(await balance(user)).toBe(990_00);
     await expectCleanLedger();
   });

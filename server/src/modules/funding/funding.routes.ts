@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isValidNaira, nairaToKobo } from '@vendo/shared/money';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { getFeeBasisPoints, setFeeBasisPoints } from '../../lib/fees.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { validateBody } from '../../middleware/validate.ts';
 import { authenticate, currentUser, requireRole } from '../auth/auth.middleware.ts';
@@ -40,6 +41,27 @@ export const fundingRoutes = (ctx: AppContext): Router => {
   });
   router.post('/generateAcc', auth, validateBody(z.object({ bankName: z.string().trim().max(20).optional() })), async (req, res) => {
     res.json(await generateAccount(ctx, currentUser(req), (req.body as { bankName?: string }).bankName || 'palmpay'));
+  });
+
+  /** Funding fees in percent (admin-configurable; the environment gives the defaults). */
+  router.get('/admin/fees', auth, requireRole('admin'), async (_req, res) => {
+    res.json({
+      fundPageFeePercent: (await getFeeBasisPoints(ctx, 'fundPage')) / 100,
+      accountCardFeePercent: (await getFeeBasisPoints(ctx, 'accountCard')) / 100,
+    });
+  });
+  const percent = z
+    .union([z.number(), z.string()])
+    .refine((v) => /^\d{1,3}(\.\d{1,2})?$/.test(String(v)) && Number(v) <= 20, 'Enter a fee between 0 and 20%')
+    .transform((v) => Math.round(Number(v) * 100));
+  router.post('/admin/fees', auth, requireRole('admin'), validateBody(z.object({ fundPageFeePercent: percent.optional(), accountCardFeePercent: percent.optional() })), async (req, res) => {
+    const body = req.body as { fundPageFeePercent?: number; accountCardFeePercent?: number };
+    if (body.fundPageFeePercent === undefined && body.accountCardFeePercent === undefined) {
+      throw new AppError('VALIDATION_ERROR', { msg: 'Please enter a valid value' });
+    }
+    if (body.fundPageFeePercent !== undefined) await setFeeBasisPoints(ctx, 'fundPage', body.fundPageFeePercent);
+    if (body.accountCardFeePercent !== undefined) await setFeeBasisPoints(ctx, 'accountCard', body.accountCardFeePercent);
+    res.json({ msg: 'Fees updated' });
   });
 
   /** Admin or agent: ask Squad again about a pending wallet funding. */

@@ -4,6 +4,7 @@ import { basisPointsOfKobo, koboToNaira } from '@vendo/shared/money';
 import type { AppContext } from '../../app-context.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { getFeeBasisPoints } from '../../lib/fees.ts';
 import { initiateSquadPayment, isValidSquadSignature, squadSettingsFor, verifySquadPayment } from '../../providers/payments/squad.ts';
 import { getWalletBalanceKobo, postJournal } from '../ledger/ledger.service.ts';
 import type { UserRow } from '../users/users.repository.ts';
@@ -18,6 +19,8 @@ const squadSettings = squadSettingsFor;
 export const initiateFunding = async (ctx: AppContext, user: UserRow, input: { amountKobo: number; email: string }) => {
   const reference = `SQD${Date.now().toString(36).toUpperCase()}${randomBytes(5).toString('hex').toUpperCase()}`;
   const balanceKobo = await getWalletBalanceKobo(ctx.db, user.id);
+  // The fee is fixed when the payment starts, so a later change by an admin does not alter it.
+  const feeBasisPoints = await getFeeBasisPoints(ctx, 'fundPage');
   await ctx.db.insert(transactions).values({
     userId: user.id,
     reference,
@@ -27,7 +30,7 @@ export const initiateFunding = async (ctx: AppContext, user: UserRow, input: { a
     amountKobo: input.amountKobo,
     balanceBeforeKobo: balanceKobo,
     balanceAfterKobo: balanceKobo,
-    details: { email: input.email, feeBasisPoints: ctx.config.squad.fundPageFeeBasisPoints },
+    details: { email: input.email, feeBasisPoints },
   });
   try {
     const { checkoutUrl } = await initiateSquadPayment(squadSettings(ctx), {

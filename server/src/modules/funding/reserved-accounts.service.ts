@@ -3,6 +3,7 @@ import { basisPointsOfKobo, isValidNaira, koboToNaira, nairaToKobo } from '@vend
 import type { AppContext } from '../../app-context.ts';
 import { reservedAccounts, transactions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { getFeeBasisPoints } from '../../lib/fees.ts';
 import { generateReservedAccount, isValidBillstackSignature } from '../../providers/payments/billstack.ts';
 import { postJournal } from '../ledger/ledger.service.ts';
 import { toPublicUser } from '../users/users.mapper.ts';
@@ -99,7 +100,7 @@ export const handleBillstackWebhook = async (ctx: AppContext, rawBody: Buffer, s
     return { status: 200, body: { msg: 'Unknown account ignored' } };
   }
   const grossKobo = nairaToKobo(amount);
-  const feeKobo = basisPointsOfKobo(grossKobo, ctx.config.billstack.accountCardFeeBasisPoints);
+  const feeKobo = basisPointsOfKobo(grossKobo, await getFeeBasisPoints(ctx, 'accountCard'));
   const netKobo = grossKobo - feeKobo;
   const credited = await ctx.db.transaction(async (tx) => {
     const journal = await postJournal(tx, {
