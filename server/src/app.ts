@@ -4,6 +4,7 @@ import express, { Router } from 'express';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from './app-context.ts';
 import { AppError } from './lib/app-error.ts';
+import { getFeeBasisPoints } from './lib/fees.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { rejectNulBytes } from './middleware/reject-nul.ts';
 import { requestContext } from './middleware/request-context.ts';
@@ -48,8 +49,15 @@ export const createApp = (ctx: AppContext): express.Express => {
       res.status(503).json({ status: 'error', database: 'down' });
     }
   });
-  api.get('/site', (_req, res) => {
-    res.json(ctx.config.site);
+  api.get('/site', async (_req, res) => {
+    // Fees are admin settings: shown to people before they pay, so they come from the same place.
+    res.json({
+      ...ctx.config.site,
+      fees: {
+        fundPagePercent: (await getFeeBasisPoints(ctx, 'fundPage')) / 100,
+        accountCardPercent: (await getFeeBasisPoints(ctx, 'accountCard')) / 100,
+      },
+    });
   });
   api.use('/auth/contact', contactRoutes(ctx));
   api.use('/auth', authRoutes(ctx));

@@ -8,6 +8,8 @@ export type TSiteConfig = {
   emails: string[];
   chatUrl: string;
   topUpUrl: string;
+  /** Current funding fees in percent (admin settings); absent from older servers. */
+  fees?: { fundPagePercent: number; accountCardPercent: number };
 };
 
 const siteApi = api.injectEndpoints({
@@ -16,8 +18,8 @@ const siteApi = api.injectEndpoints({
       query: () => ({ url: '/site' }),
       extraOptions: { silent: true },
       providesTags: ['Site'],
-      // Configuration hardly changes; keep it for the whole visit.
-      keepUnusedDataFor: 60 * 60,
+      // Contact details hardly change; fees can, so a fresh screen asks again after a minute.
+      keepUnusedDataFor: 60,
     }),
   }),
 });

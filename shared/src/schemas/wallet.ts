@@ -25,11 +25,13 @@ export const ZGenerateCouponRequest = z.object({
   amount,
 });
 
-/** The upgrade accepts exactly this and nothing else: no other field of a user is the caller's to set. */
-export const ZUpgradeRequest = z.strictObject(
-  { userType: z.literal('reseller', { error: 'Only an upgrade to reseller is possible here' }) },
-  { error: 'Only userType can be sent here' },
-);
+/**
+ * The upgrade takes userType 'reseller' and nothing else: any other field sent with it (balance,
+ * role flags …) is dropped by the parse, so only the tier can ever change here.
+ */
+export const ZUpgradeRequest = z.object({
+  userType: z.literal('reseller', { error: 'Only an upgrade to reseller is possible here' }),
+});
 
 export const ZKycRequest = z.union(
   [

@@ -109,6 +109,8 @@ export type TSiteInfo = {
   emails: string[];
   chatUrl: string;
   topUpUrl: string;
+  /** Current funding fees in percent (admin settings). */
+  fees: { fundPagePercent: number; accountCardPercent: number };
 };
 
 export type TProfileResponse = Omit<TAuthResponse, 'token'>;

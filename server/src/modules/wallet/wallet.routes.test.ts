@@ -162,15 +162,18 @@ describe('PATCH /api/v1/auth/user/:id (reseller upgrade) and referrals', () => {
     const admin = await createUser(t.ctx, { isAdmin: true });
     await t.request().post('/api/v1/auth/transferFund').set('x-auth-token', admin.token).send({ userName: reg.body.user.userName, amount: 1500 });
 
-    const sneaky = await t.request().patch(`/api/v1/auth/user/${me.id}`).set('x-auth-token', me.token).send({ userType: 'reseller', balance: 1e9, isAdmin: true });
-    expect(sneaky.status).toBe(400);
-    const [still] = await t.ctx.db.select().from(users).where(eq(users.id, me.id));
-    expect(still).toMatchObject({ userType: 'smart earner', isAdmin: false });
-    expect(await balance(me)).toBe(1_500_00);
-
-    const upgraded = await t.request().patch(`/api/v1/auth/user/${me.id}`).set('x-auth-token', me.token).send({ userType: 'reseller' });
+    const wrongTier = await t.request().patch(`/api/v1/auth/user/${me.id}`).set('x-auth-token', me.token).send({ userType: 'api user' });
+    expect(wrongTier.status).toBe(400);
+    // Extra fields ride along with the upgrade: only the tier changes.
+    const upgraded = await t
+      .request()
+      .patch(`/api/v1/auth/user/${me.id}`)
+      .set('x-auth-token', me.token)
+      .send({ userType: 'reseller', balance: 1e9, isAdmin: true, isAgent: true, isCouponVendor: true, referredBy: null, tokenVersion: 99 });
     expect(upgraded.status).toBe(200);
-    expect(upgraded.body.user).toMatchObject({ userType: 'reseller', balance: 500, isAdmin: false });
+    expect(upgraded.body.user).toMatchObject({ userType: 'reseller', balance: 500, isAdmin: false, isAgent: false, isCouponVendor: false });
+    const [row] = await t.ctx.db.select().from(users).where(eq(users.id, me.id));
+    expect(row).toMatchObject({ userType: 'reseller', isAdmin: false, isAgent: false, isCouponVendor: false, referredById: expect.any(String), tokenVersion: 0 });
     const again = await t.request().patch(`/api/v1/auth/user/${me.id}`).set('x-auth-token', me.token).send({ userType: 'reseller' });
     expect(again.status).toBe(409);
     expect(await balance(me)).toBe(500_00);

@@ -51,6 +51,28 @@ beforeEach(() => {
 });
 
 describe('/profile/fundWallet', () => {
+  it('shows the fee an admin set, from GET /site', async () => {
+    const { user } = openFund({
+      'GET /site': {
+        status: 200,
+        data: {
+          appName: 'Vendo',
+          officeAddress: '',
+          phone: '',
+          emails: [],
+          chatUrl: '',
+          topUpUrl: '',
+          fees: { fundPagePercent: 2.5, accountCardPercent: 1.08 },
+        },
+      },
+    });
+    await user.type(await screen.findByLabelText('Amount (₦)'), '1000');
+    await waitFor(() =>
+      expect(screen.getByTestId('funding-fee')).toHaveTextContent('2.5% fee: ₦25.00'),
+    );
+    expect(screen.getByTestId('funding-credit')).toHaveTextContent('₦975.00');
+  });
+
   it("says 'enter a valid amount' when the amount is empty or not money", async () => {
     const { user, requests } = openFund();
     await user.click(await screen.findByRole('button', { name: 'Proceed to pay' }));

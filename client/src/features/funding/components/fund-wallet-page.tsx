@@ -12,7 +12,8 @@ import {
   useInitiateFundingMutation,
   type TInitiateFundingRequest,
 } from '../api/initiate-funding.api';
-import { checkFundingAmount, creditAfterFee } from '../lib/funding-fee';
+import { useGetSiteQuery } from '@/lib/site.api';
+import { checkFundingAmount, creditAfterFee, feeBasisPoints } from '../lib/funding-fee';
 import { leaveFor } from '../lib/leave-for';
 import { ReservedAccounts } from './reserved-accounts';
 
@@ -28,6 +29,8 @@ export const FundWalletPage = () => {
   const [alert, setAlert] = useState<string | null>(null);
   const idempotency = useIdempotencyKey();
   const [initiateFunding, { isLoading }] = useInitiateFundingMutation();
+  const { data: site } = useGetSiteQuery(undefined);
+  const feeBp = feeBasisPoints(site?.fees?.fundPagePercent);
   const [leaving, setLeaving] = useState(false);
 
   const check = checkFundingAmount(amount);
@@ -89,11 +92,15 @@ export const FundWalletPage = () => {
             <p className="charge-line" data-testid="funding-fee">
               <span>
                 You pay {formatNaira(kobo)}
-                <small>1% fee: {formatNaira(kobo - creditAfterFee(kobo))}</small>
+                <small>
+                  {feeBp / 100}% fee: {formatNaira(kobo - creditAfterFee(kobo, feeBp))}
+                </small>
               </span>
               <span>
                 You receive
-                <strong data-testid="funding-credit">{formatNaira(creditAfterFee(kobo))}</strong>
+                <strong data-testid="funding-credit">
+                  {formatNaira(creditAfterFee(kobo, feeBp))}
+                </strong>
               </span>
             </p>
           )}
