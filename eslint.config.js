@@ -7,7 +7,10 @@ import fs from 'node:fs';
 // Each client feature may import shared code but no other feature (bulletproof-react).
 const featuresDir = new URL('./client/src/features/', import.meta.url);
 const features = fs.existsSync(featuresDir)
-  ? fs.readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? fs
+      .readdirSync(featuresDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : [];
 const crossFeatureRules = features.map((feature) => ({
   files: [`client/src/features/${feature}/**/*.{ts,tsx}`],
@@ -17,7 +20,13 @@ const crossFeatureRules = features.map((feature) => ({
       {
         patterns: [
           {
-            group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`, '../../*/**', '!../../' + feature + '/**'],
+            group: [
+              '@/features/*',
+              `!@/features/${feature}`,
+              `!@/features/${feature}/**`,
+              '../../*/**',
+              '!../../' + feature + '/**',
+            ],
             message: 'No cross-feature imports: move shared code to components/ or lib/.',
           },
         ],
@@ -43,7 +52,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-non-null-assertion': 'off',
       'no-restricted-syntax': [
         'error',

@@ -15,7 +15,13 @@ import { createUser } from '../src/modules/users/users.service.ts';
 import { createBoundRegistry } from '../src/providers/vending/bound-registry.ts';
 import { loadSupplierSettings } from '../src/providers/vending/suppliers.config.ts';
 
-export type RunResult = { reqPerSec: number; p99: number; non2xx: number; errors: number; total: number };
+export type RunResult = {
+  reqPerSec: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  total: number;
+};
 
 /**
  * POST /api/v1/buy/data through the whole app (auth, validation, debit journal, supplier call to
@@ -26,7 +32,12 @@ export const benchBuyData = async (
   database: Database,
   { seconds, connections }: { seconds: number; connections: number },
 ) => {
-  const config = loadConfig({ NODE_ENV: 'bench', LOG_LEVEL: 'silent', RECONCILE_INTERVAL_MS: '0', CLIENT_DIST: '/nonexistent' });
+  const config = loadConfig({
+    NODE_ENV: 'bench',
+    LOG_LEVEL: 'silent',
+    RECONCILE_INTERVAL_MS: '0',
+    CLIENT_DIST: '/nonexistent',
+  });
   const supplierSettings = loadSupplierSettings({});
   const suppliers = createBoundRegistry(supplierSettings);
   const ctx: AppContext = {
@@ -61,7 +72,12 @@ export const benchBuyData = async (
   for (let i = 0; i < connections; i += 1) {
     const user = await createUser(
       database.db,
-      { userName: `bench_${stamp}_${i}`, email: `bench_${stamp}_${i}@example.test`, phoneNumber: `09${String(Date.now() + i).slice(-9)}`, password: 'Bench#2026' },
+      {
+        userName: `bench_${stamp}_${i}`,
+        email: `bench_${stamp}_${i}@example.test`,
+        phoneNumber: `09${String(Date.now() + i).slice(-9)}`,
+        password: 'Bench#2026',
+      },
       { bcryptRounds: 4 },
     );
     await postJournalNow(database.db, {
@@ -72,7 +88,10 @@ export const benchBuyData = async (
         { userId: user.id, wallet: 'main', amountKobo: 10_000_000_000 },
       ],
     });
-    users.push({ id: user.id, token: issueToken({ jwtSecret: ctx.jwtSecret, ttlSeconds: 3600 }, user) });
+    users.push({
+      id: user.id,
+      token: issueToken({ jwtSecret: ctx.jwtSecret, ttlSeconds: 3600 }, user),
+    });
   }
 
   const run = (path: string, headersFor: (i: number) => Record<string, string>, body: string) =>
@@ -89,7 +108,10 @@ export const benchBuyData = async (
               method: 'POST',
               body,
               setupRequest: (request) => {
-                const headers = { 'content-type': 'application/json', ...headersFor((next += 1) % users.length) };
+                const headers = {
+                  'content-type': 'application/json',
+                  ...headersFor((next += 1) % users.length),
+                };
                 return { ...request, headers };
               },
             },

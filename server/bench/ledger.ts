@@ -4,11 +4,19 @@ import { postJournalNow } from '../src/modules/ledger/ledger.service.ts';
 import { createUser } from '../src/modules/users/users.service.ts';
 
 /** `concurrency` workers post ₦100 debit journals on ONE funded wallet (the hot-row worst case). */
-export const benchLedger = async (database: Database, { seconds, concurrency }: { seconds: number; concurrency: number }) => {
+export const benchLedger = async (
+  database: Database,
+  { seconds, concurrency }: { seconds: number; concurrency: number },
+) => {
   const stamp = Date.now().toString(36);
   const user = await createUser(
     database.db,
-    { userName: `ledger_${stamp}`, email: `ledger_${stamp}@example.test`, phoneNumber: `07${String(Date.now()).slice(-9)}`, password: 'Bench#2026' },
+    {
+      userName: `ledger_${stamp}`,
+      email: `ledger_${stamp}@example.test`,
+      phoneNumber: `07${String(Date.now()).slice(-9)}`,
+      password: 'Bench#2026',
+    },
     { bcryptRounds: 4 },
   );
   const fundKobo = 1_000_000_000_00;
@@ -46,5 +54,9 @@ export const benchLedger = async (database: Database, { seconds, concurrency }: 
   await Promise.all(Array.from({ length: concurrency }, worker));
   const elapsed = (performance.now() - began) / 1000;
   latencies.sort((a, b) => a - b);
-  return { perSecond: latencies.length / elapsed, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0, errors };
+  return {
+    perSecond: latencies.length / elapsed,
+    p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0,
+    errors,
+  };
 };

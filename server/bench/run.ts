@@ -18,7 +18,10 @@ const database: Database = url ? openPostgres(url, { poolSize: 20 }) : await ope
 await database.migrate();
 await seedReferenceData(database.db);
 
-const ledger = await benchLedger(database, { seconds: smoke ? 2 : seconds, concurrency: connections });
+const ledger = await benchLedger(database, {
+  seconds: smoke ? 2 : seconds,
+  concurrency: connections,
+});
 console.log(
   `bench ledger (${where}, ${connections} concurrent, one wallet): ${ledger.perSecond.toFixed(0)} journals/s p99 ${ledger.p99.toFixed(1)} ms, errors ${ledger.errors}`,
 );
@@ -34,4 +37,5 @@ const ratio = purchase.reqPerSec / Math.max(reference.reqPerSec, 1);
 console.log(
   `bench buy-data: ratio ${ratio.toFixed(2)}, purchase ${purchase.reqPerSec.toFixed(0)} req/s p99 ${purchase.p99} ms, reference ${reference.reqPerSec.toFixed(0)} req/s p99 ${reference.p99} ms`,
 );
-process.exitCode = purchase.non2xx + purchase.errors + ledger.errors === 0 && violations.length === 0 ? 0 : 1;
+process.exitCode =
+  purchase.non2xx + purchase.errors + ledger.errors === 0 && violations.length === 0 ? 0 : 1;

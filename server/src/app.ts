@@ -79,13 +79,26 @@ export const createApp = (ctx: AppContext): express.Express => {
   }
   // The simulated suppliers and gateway (same wire formats as the real ones); never in production.
   if (!ctx.config.isProduction) {
-    app.use('/sandbox/billstack', billstackSandboxRoutes({ secretKey: ctx.config.billstack.secretKey }));
-    app.use('/sandbox/squad', squadSandboxRoutes({ db: ctx.db, secretKey: ctx.config.squad.secretKey, slowMs: ctx.config.vending.sandboxSlowMs }));
+    app.use(
+      '/sandbox/billstack',
+      billstackSandboxRoutes({ secretKey: ctx.config.billstack.secretKey }),
+    );
+    app.use(
+      '/sandbox/squad',
+      squadSandboxRoutes({
+        db: ctx.db,
+        secretKey: ctx.config.squad.secretKey,
+        slowMs: ctx.config.vending.sandboxSlowMs,
+      }),
+    );
     app.use(
       '/sandbox/suppliers',
       sandboxSupplierRoutes({
         db: ctx.db,
-        apiKeys: { ALARO: ctx.supplierSettings.ALARO.apiKey, GLAD: ctx.supplierSettings.GLAD.apiKey },
+        apiKeys: {
+          ALARO: ctx.supplierSettings.ALARO.apiKey,
+          GLAD: ctx.supplierSettings.GLAD.apiKey,
+        },
         slowMs: ctx.config.vending.sandboxSlowMs,
       }),
     );

@@ -9,7 +9,9 @@ const bool = (fallback: boolean) =>
   z
     .string()
     .optional()
-    .transform((v) => (v === undefined || v === '' ? fallback : ['1', 'true', 'yes'].includes(v.toLowerCase())));
+    .transform((v) =>
+      v === undefined || v === '' ? fallback : ['1', 'true', 'yes'].includes(v.toLowerCase()),
+    );
 
 const ZEnv = z.object({
   NODE_ENV: z.string().default('development'),
@@ -52,12 +54,20 @@ const ZEnv = z.object({
   AIRTIME_COST_BP: z.coerce.number().int().min(0).max(10_000).default(9700),
   ELECTRICITY_SUPPLIER: z.enum(['ALARO', 'GLAD']).default('GLAD'),
   SANDBOX_SLOW_MS: z.coerce.number().int().min(0).optional(),
-  SQUAD_BASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  SQUAD_BASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SQUAD_SECRET_KEY: z.string().optional(),
   SQUAD_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   FUND_PAGE_FEE_BP: z.coerce.number().int().min(0).max(10_000).default(100),
   SQUAD_MERCHANT_ID: z.string().regex(/^\w+$/).default('SBVENDO'),
-  BILLSTACK_BASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  BILLSTACK_BASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   BILLSTACK_SECRET_KEY: z.string().optional(),
   BILLSTACK_ALLOWED_IPS: z.string().optional(),
   ACCOUNT_CARD_FEE_BP: z.coerce.number().int().min(0).max(10_000).default(108),
@@ -177,7 +187,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       appName: e.SITE_NAME,
       officeAddress: e.SITE_OFFICE_ADDRESS,
       phone: e.SITE_PHONE,
-      emails: e.SITE_EMAILS.split(',').map((s) => s.trim()).filter(Boolean),
+      emails: e.SITE_EMAILS.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
       chatUrl: e.CHAT_URL,
       topUpUrl: e.TOPUP_URL,
     },
@@ -205,7 +217,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     billstack: {
       baseUrl: e.BILLSTACK_BASE_URL?.replace(/\/$/, ''),
       secretKey: e.BILLSTACK_SECRET_KEY || 'sandbox_billstack_secret',
-      allowedIps: (e.BILLSTACK_ALLOWED_IPS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+      allowedIps: (e.BILLSTACK_ALLOWED_IPS ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
       accountCardFeeBasisPoints: e.ACCOUNT_CARD_FEE_BP,
     },
   };

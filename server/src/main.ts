@@ -47,11 +47,28 @@ if (config.isProduction && (!supplierSettings.ALARO.baseUrl || !supplierSettings
 }
 const suppliers = createBoundRegistry(supplierSettings);
 let selfUrl = `http://127.0.0.1:${config.port}`;
-if (config.isProduction && (!config.squad.baseUrl || !process.env.SQUAD_SECRET_KEY || !config.billstack.baseUrl || !process.env.BILLSTACK_SECRET_KEY)) {
-  logger.error('SQUAD_BASE_URL, SQUAD_SECRET_KEY, BILLSTACK_BASE_URL and BILLSTACK_SECRET_KEY must be set in production');
+if (
+  config.isProduction &&
+  (!config.squad.baseUrl ||
+    !process.env.SQUAD_SECRET_KEY ||
+    !config.billstack.baseUrl ||
+    !process.env.BILLSTACK_SECRET_KEY)
+) {
+  logger.error(
+    'SQUAD_BASE_URL, SQUAD_SECRET_KEY, BILLSTACK_BASE_URL and BILLSTACK_SECRET_KEY must be set in production',
+  );
   process.exit(1);
 }
-const ctx = { db: database.db, config, logger, mailer, jwtSecret, suppliers: suppliers.registry, supplierSettings, selfUrl: () => selfUrl };
+const ctx = {
+  db: database.db,
+  config,
+  logger,
+  mailer,
+  jwtSecret,
+  suppliers: suppliers.registry,
+  supplierSettings,
+  selfUrl: () => selfUrl,
+};
 const app = createApp(ctx);
 let reconciler: { stop: () => Promise<void> } | undefined;
 let cleanup: NodeJS.Timeout | undefined;
@@ -79,10 +96,16 @@ const server: Server = app.listen(config.port, config.host, () => {
   ];
   if (demoLogins.length) {
     lines.push('  Demo logins (user name / password):');
-    for (const d of demoLogins) lines.push(`    ${d.role.padEnd(13)} ${d.userName} / ${d.password}   balance ${d.balance}`);
+    for (const d of demoLogins)
+      lines.push(`    ${d.role.padEnd(13)} ${d.userName} / ${d.password}   balance ${d.balance}`);
   }
-  const sandboxed = (['ALARO', 'GLAD'] as const).filter((name) => supplierSettings[name].baseUrl === null);
-  if (sandboxed.length) lines.push(`  Suppliers: sandbox for ${sandboxed.join(', ')} (test numbers: see README "Sandbox")`);
+  const sandboxed = (['ALARO', 'GLAD'] as const).filter(
+    (name) => supplierSettings[name].baseUrl === null,
+  );
+  if (sandboxed.length)
+    lines.push(
+      `  Suppliers: sandbox for ${sandboxed.join(', ')} (test numbers: see README "Sandbox")`,
+    );
   lines.push(`  Started in ${((Date.now() - started) / 1000).toFixed(1)} s. Ctrl+C stops it.`, '');
   console.log(lines.join('\n'));
 });

@@ -38,7 +38,8 @@ export default async function setup(project: TestProject) {
         `select datname from pg_database where datname like $1`,
         [`vendo_t_${process.pid}_%`],
       );
-      for (const { datname } of stale.rows) await admin.query(`drop database if exists ${datname} with (force)`);
+      for (const { datname } of stale.rows)
+        await admin.query(`drop database if exists ${datname} with (force)`);
       await admin.query(`drop database if exists ${templateName} with (force)`);
       await admin.end();
     };
@@ -46,7 +47,9 @@ export default async function setup(project: TestProject) {
 
   const database = await openPglite();
   await prepare(database);
-  const dump = await (database.db as unknown as { $client: { dumpDataDir: (c: 'none') => Promise<Blob> } }).$client.dumpDataDir('none');
+  const dump = await (
+    database.db as unknown as { $client: { dumpDataDir: (c: 'none') => Promise<Blob> } }
+  ).$client.dumpDataDir('none');
   const file = path.join(os.tmpdir(), `vendo-template-${process.pid}-${Date.now()}.tar`);
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();

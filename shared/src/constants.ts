@@ -4,7 +4,12 @@ export const NETWORKS = ['MTN', 'GLO', 'AIRTEL', '9MOBILE'] as const;
 export type TNetwork = (typeof NETWORKS)[number];
 
 /** Wire network codes for data purchases (spec §7). */
-export const DATA_NETWORK_CODES: Record<TNetwork, number> = { MTN: 1, GLO: 2, AIRTEL: 3, '9MOBILE': 6 };
+export const DATA_NETWORK_CODES: Record<TNetwork, number> = {
+  MTN: 1,
+  GLO: 2,
+  AIRTEL: 3,
+  '9MOBILE': 6,
+};
 /** Wire network codes for airtime purchases (spec §7). */
 export const AIRTIME_NETWORK_CODES: Record<TNetwork, number> = {
   MTN: 1,
@@ -38,7 +43,13 @@ export const TRANSACTION_TYPES = [
 ] as const;
 export type TTransactionType = (typeof TRANSACTION_TYPES)[number];
 
-export const TRANSACTION_STATUSES = ['success', 'failed', 'processing', 'pending', 'refunded'] as const;
+export const TRANSACTION_STATUSES = [
+  'success',
+  'failed',
+  'processing',
+  'pending',
+  'refunded',
+] as const;
 export type TTransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export const SERVICE_NAMES = ['airtime', 'data', 'electricity'] as const;

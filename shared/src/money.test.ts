@@ -13,12 +13,20 @@ describe('nairaToKobo', () => {
     expect(nairaToKobo(naira)).toBe(kobo);
   });
 
-  it.each([[-1], [0.001], ['1.234'], [Number.NaN], [Number.POSITIVE_INFINITY], ['abc'], [''], [1e21], ['1e5'], [0.1 + 0.2]])(
-    'refuses %s',
-    (value) => {
-      expect(() => nairaToKobo(value)).toThrow();
-    },
-  );
+  it.each([
+    [-1],
+    [0.001],
+    ['1.234'],
+    [Number.NaN],
+    [Number.POSITIVE_INFINITY],
+    ['abc'],
+    [''],
+    [1e21],
+    ['1e5'],
+    [0.1 + 0.2],
+  ])('refuses %s', (value) => {
+    expect(() => nairaToKobo(value)).toThrow();
+  });
 
   it('refuses amounts beyond safe integers', () => {
     expect(() => nairaToKobo('99999999999999999')).toThrow();
@@ -42,7 +50,14 @@ describe('formatting and rates', () => {
 describe('utf8ByteLength', () => {
   it('counts UTF-8 bytes (1 to 4 per character)', async () => {
     const { utf8ByteLength } = await import('./schemas/auth.ts');
-    const cases: [string, number][] = [['', 0], ['abc', 3], ['₦100', 6], ['naïve', 6], ['😀x', 5], ['ẞ'.repeat(30), 90]];
+    const cases: [string, number][] = [
+      ['', 0],
+      ['abc', 3],
+      ['₦100', 6],
+      ['naïve', 6],
+      ['😀x', 5],
+      ['ẞ'.repeat(30), 90],
+    ];
     for (const [text, bytes] of cases) expect(utf8ByteLength(text)).toBe(bytes);
   });
 });

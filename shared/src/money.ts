@@ -50,8 +50,7 @@ export const formatNaira = (kobo: number): string => {
 };
 
 /** Formats a naira amount from the wire (already in naira) for people. */
-export const formatNairaAmount = (naira: number): string =>
-  formatNaira(Math.round(naira * 100));
+export const formatNairaAmount = (naira: number): string => formatNaira(Math.round(naira * 100));
 
 /** Applies a rate in basis points to kobo, rounding half up: percentOfKobo(10000, 9900) → 9900. */
 export const basisPointsOfKobo = (kobo: number, basisPoints: number): number => {

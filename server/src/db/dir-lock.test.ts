@@ -20,7 +20,12 @@ afterEach(() => {
 const holdLock = async (dir: string) => {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '-e', `import('./src/db/dir-lock.ts').then(m => m.acquireDirLock(${JSON.stringify(dir)})).then(() => { console.log('locked'); setInterval(() => {}, 1000); })`],
+    [
+      '--import',
+      'tsx',
+      '-e',
+      `import('./src/db/dir-lock.ts').then(m => m.acquireDirLock(${JSON.stringify(dir)})).then(() => { console.log('locked'); setInterval(() => {}, 1000); })`,
+    ],
     { cwd: serverDir, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   await new Promise<void>((resolve, reject) => {
@@ -50,7 +55,13 @@ describe('the PGlite data-folder lock', () => {
     try {
       const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
         cwd: serverDir,
-        env: { ...process.env, DATA_DIR: dataDir, PORT: '0', DATABASE_URL: '', LOG_LEVEL: 'silent' },
+        env: {
+          ...process.env,
+          DATA_DIR: dataDir,
+          PORT: '0',
+          DATABASE_URL: '',
+          LOG_LEVEL: 'silent',
+        },
         encoding: 'utf8',
         timeout: 30_000,
       });

@@ -25,7 +25,11 @@ const isAlive = (pid: number): boolean => {
 export const acquireDirLock = async (dir: string): Promise<DirLock> => {
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, LOCK_NAME);
-  const mine = JSON.stringify({ pid: process.pid, host: os.hostname(), at: new Date().toISOString() });
+  const mine = JSON.stringify({
+    pid: process.pid,
+    host: os.hostname(),
+    at: new Date().toISOString(),
+  });
 
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {

@@ -1,8 +1,15 @@
 /** The PostgreSQL error behind a driver or Drizzle error, if any (both drivers carry code/constraint). */
-export const pgErrorOf = (error: unknown): { code: string; constraint?: string; message: string } | null => {
+export const pgErrorOf = (
+  error: unknown,
+): { code: string; constraint?: string; message: string } | null => {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth += 1) {
-    const candidate = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
+    const candidate = current as {
+      code?: unknown;
+      constraint?: unknown;
+      message?: unknown;
+      cause?: unknown;
+    };
     if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
       return {
         code: candidate.code,

@@ -4,18 +4,27 @@ import { settings } from '../db/schema/index.ts';
 
 export type FeeName = 'fundPage' | 'accountCard';
 
-const KEYS: Record<FeeName, string> = { fundPage: 'fee:fund_page_bp', accountCard: 'fee:account_card_bp' };
+const KEYS: Record<FeeName, string> = {
+  fundPage: 'fee:fund_page_bp',
+  accountCard: 'fee:account_card_bp',
+};
 
 /** A funding fee in basis points: the admin's setting when there is one, else the configured default. */
 export const getFeeBasisPoints = async (ctx: AppContext, name: FeeName): Promise<number> => {
   const [row] = await ctx.db.select().from(settings).where(eq(settings.key, KEYS[name]));
   const value = Number(row?.value);
   if (row && Number.isSafeInteger(value) && value >= 0 && value <= 10_000) return value;
-  return name === 'fundPage' ? ctx.config.squad.fundPageFeeBasisPoints : ctx.config.billstack.accountCardFeeBasisPoints;
+  return name === 'fundPage'
+    ? ctx.config.squad.fundPageFeeBasisPoints
+    : ctx.config.billstack.accountCardFeeBasisPoints;
 };
 
 /** Sets a funding fee (admins); applies to payments started from now on. */
-export const setFeeBasisPoints = async (ctx: AppContext, name: FeeName, basisPoints: number): Promise<void> => {
+export const setFeeBasisPoints = async (
+  ctx: AppContext,
+  name: FeeName,
+  basisPoints: number,
+): Promise<void> => {
   await ctx.db
     .insert(settings)
     .values({ key: KEYS[name], value: basisPoints })

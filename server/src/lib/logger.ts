@@ -15,10 +15,12 @@ export const createLogger = (
   base: Record<string, unknown> = {},
   write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
 ): Logger => {
-  const log = (at: Exclude<LogLevel, 'silent'>) => (msg: string, fields: Record<string, unknown> = {}) => {
-    if (RANK[at] < RANK[level]) return;
-    write(JSON.stringify({ time: new Date().toISOString(), level: at, msg, ...base, ...fields }));
-  };
+  const log =
+    (at: Exclude<LogLevel, 'silent'>) =>
+    (msg: string, fields: Record<string, unknown> = {}) => {
+      if (RANK[at] < RANK[level]) return;
+      write(JSON.stringify({ time: new Date().toISOString(), level: at, msg, ...base, ...fields }));
+    };
   return {
     debug: log('debug'),
     info: log('info'),

@@ -9,7 +9,15 @@ export type Mailer = { send: (mail: Mail) => Promise<void>; kind: 'smtp' | 'sand
  * Mail goes through nodemailer: to SMTP_URL when set, else nodemailer's JSON transport into the
  * sandbox mailbox (a table listed at /sandbox/mail), so the whole product works offline.
  */
-export const createMailer = ({ smtpUrl, from, db }: { smtpUrl?: string; from: string; db: Db }): Mailer => {
+export const createMailer = ({
+  smtpUrl,
+  from,
+  db,
+}: {
+  smtpUrl?: string;
+  from: string;
+  db: Db;
+}): Mailer => {
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
@@ -24,7 +32,11 @@ export const createMailer = ({ smtpUrl, from, db }: { smtpUrl?: string; from: st
     kind: 'sandbox',
     send: async (mail) => {
       const info = await transport.sendMail({ from, ...mail });
-      const sent = JSON.parse(String(info.message)) as { subject: string; text: string; html?: string };
+      const sent = JSON.parse(String(info.message)) as {
+        subject: string;
+        text: string;
+        html?: string;
+      };
       await db.insert(sandboxMails).values({
         to: mail.to,
         subject: sent.subject,

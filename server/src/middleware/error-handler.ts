@@ -25,8 +25,15 @@ export const errorHandler =
     // Other body-parser refusals (unsupported charset or encoding, a corrupt gzip body …) are
     // the caller's fault: answer their 4xx, not a 500.
     const status = (error as { status?: unknown }).status;
-    if ((error as { expose?: unknown }).expose === true && typeof status === 'number' && status >= 400 && status < 500) {
-      res.status(status).json({ msg: 'The request body could not be read', code: 'VALIDATION_ERROR' });
+    if (
+      (error as { expose?: unknown }).expose === true &&
+      typeof status === 'number' &&
+      status >= 400 &&
+      status < 500
+    ) {
+      res
+        .status(status)
+        .json({ msg: 'The request body could not be read', code: 'VALIDATION_ERROR' });
       return;
     }
     logger.error('unhandled error', {

@@ -13,7 +13,9 @@ const hasNul = (value: unknown, depth = 0): boolean => {
  */
 export const rejectNulBytes: RequestHandler = (req, _res, next) => {
   if (/%00/.test(req.originalUrl) || hasNul(req.query) || hasNul(req.body)) {
-    throw new AppError('VALIDATION_ERROR', { msg: 'The request contains characters that are not allowed' });
+    throw new AppError('VALIDATION_ERROR', {
+      msg: 'The request contains characters that are not allowed',
+    });
   }
   next();
 };

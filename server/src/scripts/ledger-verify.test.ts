@@ -33,7 +33,12 @@ beforeAll(async () => {
   }
   const user = await createUser(
     database.db,
-    { userName: 'verify_me', email: 'verify@example.test', phoneNumber: '08011112222', password: 'Secret#123' },
+    {
+      userName: 'verify_me',
+      email: 'verify@example.test',
+      phoneNumber: '08011112222',
+      password: 'Secret#123',
+    },
     { bcryptRounds: 4 },
   );
   await postJournalNow(database.db, {
@@ -60,7 +65,8 @@ const runVerify = async () => {
     encoding: 'utf8',
     timeout: 60_000,
   });
-  if (template.kind === 'pglite') database = await openPglite({ dataDir: path.join(dataDir!, 'pglite') });
+  if (template.kind === 'pglite')
+    database = await openPglite({ dataDir: path.join(dataDir!, 'pglite') });
   return result;
 };
 
@@ -77,7 +83,9 @@ describe('npm run ledger:verify', () => {
       update ledger_accounts set balance_kobo = balance_kobo + 100
       where user_id = (select id from users where user_name = 'verify_me') and kind = 'user_main'`);
     const result = await runVerify();
-    expect(result.stdout).toMatch(/FAIL\s+each wallet's balance equals the sum of its postings\s+1 violation/);
+    expect(result.stdout).toMatch(
+      /FAIL\s+each wallet's balance equals the sum of its postings\s+1 violation/,
+    );
     expect(result.stdout).toMatch(/FAIL\s+the ledger as a whole sums to 0/);
     expect(result.status).toBe(1);
   });

@@ -21,10 +21,16 @@ try {
   const results = await checkLedgerInvariants(database.db);
   const width = Math.max(...results.map((r) => r.name.length));
   for (const r of results) {
-    console.log(`${r.violations === 0 ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(width)}  ${r.violations} violation(s)`);
+    console.log(
+      `${r.violations === 0 ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(width)}  ${r.violations} violation(s)`,
+    );
   }
   const failed = results.filter((r) => r.violations > 0).length;
-  console.log(failed === 0 ? `ledger:verify: all ${results.length} invariants hold` : `ledger:verify: ${failed} invariant(s) violated`);
+  console.log(
+    failed === 0
+      ? `ledger:verify: all ${results.length} invariants hold`
+      : `ledger:verify: ${failed} invariant(s) violated`,
+  );
   process.exitCode = failed === 0 ? 0 : 1;
 } finally {
   await database.close();

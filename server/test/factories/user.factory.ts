@@ -41,7 +41,8 @@ export const createUser = async (
   const tag = `${counter}${randomBytes(3).toString('hex')}`;
   const userName = options.userName ?? `user_${tag}`;
   const email = options.email ?? `${userName.toLowerCase()}@example.test`;
-  const phoneNumber = options.phoneNumber ?? `080${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const phoneNumber =
+    options.phoneNumber ?? `080${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   const password = options.password ?? 'Secret#123';
   const user = await createUserRecord(
     ctx.db,
@@ -69,6 +70,9 @@ export const createUser = async (
     });
   }
   const [fresh] = await ctx.db.select().from(users).where(eq(users.id, user.id));
-  const token = issueToken({ jwtSecret: ctx.jwtSecret, ttlSeconds: ctx.config.jwtTtlSeconds }, fresh!);
+  const token = issueToken(
+    { jwtSecret: ctx.jwtSecret, ttlSeconds: ctx.config.jwtTtlSeconds },
+    fresh!,
+  );
   return { id: user.id, userName, email: email.toLowerCase(), phoneNumber, password, token };
 };

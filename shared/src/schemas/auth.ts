@@ -47,7 +47,9 @@ export const ZRegisterRequest = z
       USERNAME_PATTERN,
       'Username must be 3 to 20 letters, digits or underscores',
     ),
-    email: required('Enter an your email').pipe(z.email('Enter a valid email').max(254, 'Enter a valid email')),
+    email: required('Enter an your email').pipe(
+      z.email('Enter a valid email').max(254, 'Enter a valid email'),
+    ),
     phoneNumber: required('All fields are required').regex(
       /^0\d{10}$/,
       'Please check the phone number entered',

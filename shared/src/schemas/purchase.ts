@@ -35,9 +35,10 @@ const ported = z.boolean().optional().default(false);
 export const ZBuyDataRequest = z.object({
   network: networkCode(DATA_NETWORK_CODES, 'Please provide all values'),
   mobile_number: phone('Please provide all values'),
-  plan: z.union([z.string(), z.number()], { error: 'Please provide all values' }).transform(String).pipe(
-    z.string().trim().min(1, 'Please provide all values').max(64, 'Plan not found'),
-  ),
+  plan: z
+    .union([z.string(), z.number()], { error: 'Please provide all values' })
+    .transform(String)
+    .pipe(z.string().trim().min(1, 'Please provide all values').max(64, 'Plan not found')),
   ported,
 });
 export type TBuyDataRequest = z.input<typeof ZBuyDataRequest>;
@@ -45,10 +46,9 @@ export type TBuyDataRequest = z.input<typeof ZBuyDataRequest>;
 export const ZBuyAirtimeRequest = z.object({
   network: networkCode(AIRTIME_NETWORK_CODES, 'All fields are required'),
   mobile_number: phone('All fields are required'),
-  amount: nairaAmount('All fields are required').refine((k) => k >= 100_00, 'Minimum purchase is ₦100').refine(
-    (k) => k <= 50_000_00,
-    'Maximum airtime purchase is ₦50,000',
-  ),
+  amount: nairaAmount('All fields are required')
+    .refine((k) => k >= 100_00, 'Minimum purchase is ₦100')
+    .refine((k) => k <= 50_000_00, 'Maximum airtime purchase is ₦50,000'),
   ported,
 });
 export type TBuyAirtimeRequest = z.input<typeof ZBuyAirtimeRequest>;
@@ -61,7 +61,12 @@ const discoId = z
 const meterNumber = z
   .union([z.string(), z.number()], { error: 'Enter the meter number' })
   .transform(String)
-  .pipe(z.string().trim().regex(/^\d{6,20}$/, 'Enter a valid meter number'));
+  .pipe(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{6,20}$/, 'Enter a valid meter number'),
+  );
 
 const meterType = z.enum(['prepaid', 'postpaid'], { error: 'Select the meter type' });
 
@@ -72,11 +77,14 @@ export const ZBuyElectricityRequest = z.object({
   meterNumber,
   meterId: discoId,
   meterType,
-  amount: nairaAmount('Enter an amount').refine((k) => k >= 500_00, 'Minimum electricity purchase is ₦500').refine(
-    (k) => k <= 500_000_00,
-    'Maximum electricity purchase is ₦500,000',
-  ),
-  phone: z.string().trim().regex(/^0\d{10}$/, 'Please check the phone number entered').optional(),
+  amount: nairaAmount('Enter an amount')
+    .refine((k) => k >= 500_00, 'Minimum electricity purchase is ₦500')
+    .refine((k) => k <= 500_000_00, 'Maximum electricity purchase is ₦500,000'),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^0\d{10}$/, 'Please check the phone number entered')
+    .optional(),
 });
 export type TBuyElectricityRequest = z.input<typeof ZBuyElectricityRequest>;
 
@@ -93,11 +101,21 @@ export const ZPlansRequest = z.object({
 });
 
 export const ZContactRequest = z.object({
-  contactName: z.string({ error: 'All fields are required' }).trim().min(1, 'All fields are required').max(40, 'Nickname is too long'),
+  contactName: z
+    .string({ error: 'All fields are required' })
+    .trim()
+    .min(1, 'All fields are required')
+    .max(40, 'Nickname is too long'),
   contactNumber: z
     .union([z.string(), z.number()], { error: 'All fields are required' })
     .transform(String)
-    .pipe(z.string().trim().min(1, 'All fields are required').regex(/^0\d{10}$/, 'Please check the phone number entered')),
+    .pipe(
+      z
+        .string()
+        .trim()
+        .min(1, 'All fields are required')
+        .regex(/^0\d{10}$/, 'Please check the phone number entered'),
+    ),
   contactNetwork: z
     .string({ error: 'Please select a network' })
     .trim()

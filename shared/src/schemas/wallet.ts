@@ -11,7 +11,11 @@ const amount = z
   .refine((k) => k <= 10_000_000_00, 'The most you can move at once is ₦10,000,000');
 
 export const ZTransferRequest = z.object({
-  userName: z.string({ error: 'Enter a username' }).trim().min(1, 'Enter a username').max(40, 'User not found'),
+  userName: z
+    .string({ error: 'Enter a username' })
+    .trim()
+    .min(1, 'Enter a username')
+    .max(40, 'User not found'),
   amount,
 });
 
@@ -21,7 +25,11 @@ export const ZCouponRedeemRequest = z.object({
 });
 
 export const ZGenerateCouponRequest = z.object({
-  userAccount: z.string({ error: 'All fields are required' }).trim().min(1, 'All fields are required').max(40),
+  userAccount: z
+    .string({ error: 'All fields are required' })
+    .trim()
+    .min(1, 'All fields are required')
+    .max(40),
   amount,
 });
 
@@ -35,8 +43,18 @@ export const ZUpgradeRequest = z.object({
 
 export const ZKycRequest = z.union(
   [
-    z.strictObject({ nin: z.string().trim().regex(/^\d{11}$/, 'Enter an 11-digit NIN') }),
-    z.strictObject({ bvn: z.string().trim().regex(/^\d{11}$/, 'Enter an 11-digit BVN') }),
+    z.strictObject({
+      nin: z
+        .string()
+        .trim()
+        .regex(/^\d{11}$/, 'Enter an 11-digit NIN'),
+    }),
+    z.strictObject({
+      bvn: z
+        .string()
+        .trim()
+        .regex(/^\d{11}$/, 'Enter an 11-digit BVN'),
+    }),
   ],
   { error: 'Enter an 11-digit NIN' },
 );

@@ -1,9 +1,4 @@
-import type {
-  TNetwork,
-  TTransactionStatus,
-  TTransactionType,
-  TUserType,
-} from '../constants.ts';
+import type { TNetwork, TTransactionStatus, TTransactionType, TUserType } from '../constants.ts';
 
 /**
  * Wire types of the API (spec §3, §7). Amounts on the wire are naira numbers with at most two

@@ -31,7 +31,10 @@ export const dataPlans = pgTable(
     partnerPriceKobo: bigint('partner_price_kobo', { mode: 'number' }),
     isAvailable: boolean('is_available').notNull().default(true),
     /** Plan id per supplier, e.g. { "ALARO": "1GB_MTN-SME", "GLAD": "7" }. */
-    supplierPlanIds: jsonb('supplier_plan_ids').$type<Record<string, string>>().notNull().default({}),
+    supplierPlanIds: jsonb('supplier_plan_ids')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default({}),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -43,7 +43,10 @@ export const ledgerAccounts = pgTable(
       sql`${t.kind} = 'system' or ${t.balanceKobo} >= 0`,
     ),
     // A system account's balance is the sum of its postings, never a stored (hot) row.
-    check('ledger_accounts_system_balance_derived', sql`${t.kind} <> 'system' or ${t.balanceKobo} = 0`),
+    check(
+      'ledger_accounts_system_balance_derived',
+      sql`${t.kind} <> 'system' or ${t.balanceKobo} = 0`,
+    ),
   ],
 );
 

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /**
@@ -43,7 +54,9 @@ export const transactions = pgTable(
   (t) => [
     index('transactions_user_created_idx').on(t.userId, t.createdAt),
     index('transactions_status_idx').on(t.status),
-    index('transactions_unsettled_idx').on(t.nextCheckAt).where(sql`status in ('processing', 'pending')`),
+    index('transactions_unsettled_idx')
+      .on(t.nextCheckAt)
+      .where(sql`status in ('processing', 'pending')`),
     check(
       'transactions_type_check',
       sql`${t.type} in ('data','airtime','wallet','transfer','refund','electricity','referrer','earning')`,

@@ -48,7 +48,10 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_phone_number_key').on(t.phoneNumber),
     check('users_user_type_check', sql`${t.userType} in ('smart earner', 'reseller', 'api user')`),
-    check('users_not_self_referred', sql`${t.referredById} is null or ${t.referredById} <> ${t.id}`),
+    check(
+      'users_not_self_referred',
+      sql`${t.referredById} is null or ${t.referredById} <> ${t.id}`,
+    ),
   ],
 );
 

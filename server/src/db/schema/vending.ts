@@ -84,5 +84,7 @@ export const sandboxSupplierOrders = pgTable('sandbox_supplier_orders', {
 
 export const sandboxSupplierFloats = pgTable('sandbox_supplier_floats', {
   supplier: text('supplier').primaryKey(),
-  balanceKobo: bigint('balance_kobo', { mode: 'number' }).notNull().default(sql`0`),
+  balanceKobo: bigint('balance_kobo', { mode: 'number' })
+    .notNull()
+    .default(sql`0`),
 });

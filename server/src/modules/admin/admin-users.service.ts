@@ -10,15 +10,25 @@ import { selectUserRecords } from '../users/users.repository.ts';
 
 export const USERS_PAGE_SIZE = 20;
 
-export type UserListQuery = { phoneNumber?: string; userName?: string; type?: string; page?: number };
+export type UserListQuery = {
+  phoneNumber?: string;
+  userName?: string;
+  type?: string;
+  page?: number;
+};
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Users for the staff list, filtered (case-insensitive, partial) and paged, with totals. */
-export const listUsersForStaff = async (db: Db, query: UserListQuery): Promise<TUserListResponse> => {
+export const listUsersForStaff = async (
+  db: Db,
+  query: UserListQuery,
+): Promise<TUserListResponse> => {
   const filters: SQL[] = [];
-  if (query.userName) filters.push(sql`${users.userName} ilike ${`%${escapeLike(query.userName)}%`}`);
-  if (query.phoneNumber) filters.push(sql`${users.phoneNumber} like ${`%${escapeLike(query.phoneNumber)}%`}`);
+  if (query.userName)
+    filters.push(sql`${users.userName} ilike ${`%${escapeLike(query.userName)}%`}`);
+  if (query.phoneNumber)
+    filters.push(sql`${users.phoneNumber} like ${`%${escapeLike(query.phoneNumber)}%`}`);
   if (query.type && (USER_TYPES as readonly string[]).includes(query.type)) {
     filters.push(eq(users.userType, query.type));
   }
@@ -40,7 +50,12 @@ export const listUsersForStaff = async (db: Db, query: UserListQuery): Promise<T
   const totalUsers = Number(totals[0]?.total_users ?? 0);
   return {
     users: rows.map((row) =>
-      toPublicUser({ ...row.user, balanceKobo: row.balanceKobo, earningBalanceKobo: row.earningBalanceKobo, referrerUserName: row.referrerUserName }),
+      toPublicUser({
+        ...row.user,
+        balanceKobo: row.balanceKobo,
+        earningBalanceKobo: row.earningBalanceKobo,
+        referrerUserName: row.referrerUserName,
+      }),
     ),
     totalUsers,
     totalPages: Math.max(1, Math.ceil(totalUsers / USERS_PAGE_SIZE)),

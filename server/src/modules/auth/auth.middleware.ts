@@ -28,7 +28,10 @@ export const authenticate =
   (ctx: AppContext): RequestHandler =>
   async (req, _res, next) => {
     const user = await userFromToken(ctx, req.get('x-auth-token'));
-    if (!user) throw new AppError('UNAUTHENTICATED', { msg: 'Your session has expired. Please log in again.' });
+    if (!user)
+      throw new AppError('UNAUTHENTICATED', {
+        msg: 'Your session has expired. Please log in again.',
+      });
     req.user = user;
     next();
   };

@@ -38,14 +38,23 @@ export const authRoutes = (ctx: AppContext): Router => {
     res.json(await buildAuthPayload(ctx, currentUser(req).id));
   });
 
-  router.post('/changepassword', authenticate(ctx), validateBody(ZChangePasswordRequest), async (req, res) => {
-    res.json(await changePassword(ctx, currentUser(req).id, req.body));
-  });
+  router.post(
+    '/changepassword',
+    authenticate(ctx),
+    validateBody(ZChangePasswordRequest),
+    async (req, res) => {
+      res.json(await changePassword(ctx, currentUser(req).id, req.body));
+    },
+  );
 
-  router.post('/requestPasswordReset', validateBody(ZRequestPasswordResetRequest), async (req, res) => {
-    const { msg } = await requestPasswordReset(ctx, req.body.email, req.ip ?? 'unknown');
-    res.json({ msg });
-  });
+  router.post(
+    '/requestPasswordReset',
+    validateBody(ZRequestPasswordResetRequest),
+    async (req, res) => {
+      const { msg } = await requestPasswordReset(ctx, req.body.email, req.ip ?? 'unknown');
+      res.json({ msg });
+    },
+  );
 
   router.post('/resetpassword', validateBody(ZResetPasswordRequest), async (req, res) => {
     res.json(await resetPassword(ctx, req.body));

@@ -43,7 +43,10 @@ const tokenFor = (ctx: AppContext, user: { id: string; tokenVersion: number }) =
 /** Profile, plans for the tier, recent transactions and the notification: what the app needs. */
 export const buildAuthPayload = async (ctx: AppContext, userId: string): Promise<AuthPayload> => {
   const record = await findUserRecordById(ctx.db, userId);
-  if (!record) throw new AppError('UNAUTHENTICATED', { msg: 'Your session has expired. Please log in again.' });
+  if (!record)
+    throw new AppError('UNAUTHENTICATED', {
+      msg: 'Your session has expired. Please log in again.',
+    });
   const staff = record.isAdmin || record.isAgent;
   const [subscriptionPlans, recent, notification] = await Promise.all([
     subscriptionPlansFor(ctx.db, record.userType as TUserType),
@@ -87,7 +90,11 @@ export const login = async (ctx: AppContext, input: TLoginRequest, ip: string) =
 };
 
 /** Changes the password after checking the old one; earlier tokens stop working. */
-export const changePassword = async (ctx: AppContext, userId: string, input: TChangePasswordRequest) => {
+export const changePassword = async (
+  ctx: AppContext,
+  userId: string,
+  input: TChangePasswordRequest,
+) => {
   const user = await findUserRecordById(ctx.db, userId);
   if (!user || !(await bcrypt.compare(input.oldPassword, user.passwordHash))) {
     throw new AppError('VALIDATION_ERROR', { msg: 'Old password is incorrect' });
@@ -101,7 +108,10 @@ export const changePassword = async (ctx: AppContext, userId: string, input: TCh
       .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
     return setPasswordHash(tx, userId, hash);
   });
-  return { msg: 'Password changed successfully', token: tokenFor(ctx, { id: userId, tokenVersion }) };
+  return {
+    msg: 'Password changed successfully',
+    token: tokenFor(ctx, { id: userId, tokenVersion }),
+  };
 };
 
 export const RESET_REQUEST_MESSAGE =
@@ -113,7 +123,11 @@ export const RESET_REQUEST_MESSAGE =
  */
 export const requestPasswordReset = async (ctx: AppContext, email: string, ip: string) => {
   const limit = ctx.config.rateLimits.reset;
-  await hitRateLimit(ctx.db, { key: `reset:ip:${ip}`, limit: limit.limit * 4, windowSeconds: limit.windowSeconds });
+  await hitRateLimit(ctx.db, {
+    key: `reset:ip:${ip}`,
+    limit: limit.limit * 4,
+    windowSeconds: limit.windowSeconds,
+  });
   await hitRateLimit(ctx.db, { key: `reset:email:${email.toLowerCase()}`, ...limit });
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return { msg: RESET_REQUEST_MESSAGE, sent: Promise.resolve() };
@@ -142,7 +156,9 @@ export const requestPasswordReset = async (ctx: AppContext, email: string, ip: s
 
 /** Sets a new password with a valid reset token; the token is spent atomically, once. */
 export const resetPassword = async (ctx: AppContext, input: TResetPasswordRequest) => {
-  const invalid = new AppError('INVALID_RESET_TOKEN', { msg: 'This reset link is invalid or has expired' });
+  const invalid = new AppError('INVALID_RESET_TOKEN', {
+    msg: 'This reset link is invalid or has expired',
+  });
   if (!isUuid(input.userId)) throw invalid;
   const hash = await bcrypt.hash(input.newPassword, ctx.config.bcryptRounds);
   await ctx.db.transaction(async (tx) => {
@@ -169,5 +185,4 @@ export const resetPassword = async (ctx: AppContext, input: TResetPasswordReques
   return { msg: 'Password reset successful. You can now log in.' };
 };
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

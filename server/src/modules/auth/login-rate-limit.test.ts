@@ -15,10 +15,20 @@ describe('POST /api/v1/auth/login, limits per client address', () => {
     const user = await createUser(t.ctx);
     const statuses: number[] = [];
     for (const name of ['a_user', 'b_user', 'c_user', 'd_user', 'e_user']) {
-      statuses.push((await t.request().post('/api/v1/auth/login').send({ userName: name, password: 'wrong-one' })).status);
+      statuses.push(
+        (
+          await t
+            .request()
+            .post('/api/v1/auth/login')
+            .send({ userName: name, password: 'wrong-one' })
+        ).status,
+      );
     }
     expect(statuses).toEqual([401, 401, 401, 401, 429]);
-    const blocked = await t.request().post('/api/v1/auth/login').send({ userName: user.userName, password: user.password });
+    const blocked = await t
+      .request()
+      .post('/api/v1/auth/login')
+      .send({ userName: user.userName, password: user.password });
     expect(blocked.status).toBe(429);
     expect(blocked.body.code).toBe('RATE_LIMITED');
   });

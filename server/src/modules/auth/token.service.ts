@@ -17,7 +17,11 @@ export const issueToken = (
 export const readToken = (jwtSecret: string, token: string): Claims | null => {
   try {
     const payload = jwt.verify(token, jwtSecret, { algorithms: ['HS256'] });
-    if (typeof payload === 'string' || typeof payload.sub !== 'string' || typeof payload.v !== 'number') {
+    if (
+      typeof payload === 'string' ||
+      typeof payload.sub !== 'string' ||
+      typeof payload.v !== 'number'
+    ) {
       return null;
     }
     return { sub: payload.sub, v: payload.v };

@@ -5,7 +5,17 @@ import type { TNetwork } from '@vendo/shared/constants';
  * cost < api ≤ reseller ≤ smart earner (a database CHECK enforces it for admin edits too).
  * planId is the id customers see (spec "Price row" id); supplier plan ids are per supplier.
  */
-type Row = [network: TNetwork, type: string, plan: string, volumeMb: number, validity: string, cost: number, api: number, reseller: number, smart: number];
+type Row = [
+  network: TNetwork,
+  type: string,
+  plan: string,
+  volumeMb: number,
+  validity: string,
+  cost: number,
+  api: number,
+  reseller: number,
+  smart: number,
+];
 
 const ROWS: Row[] = [
   ['MTN', 'SME', '500MB', 500, '30 days', 370, 380, 385, 400],

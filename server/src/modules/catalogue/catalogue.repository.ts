@@ -12,6 +12,11 @@ const ORDER = [
 ];
 
 export const listAvailablePlans = (db: DbOrTx): Promise<DataPlanRow[]> =>
-  db.select().from(dataPlans).where(eq(dataPlans.isAvailable, true)).orderBy(...ORDER);
+  db
+    .select()
+    .from(dataPlans)
+    .where(eq(dataPlans.isAvailable, true))
+    .orderBy(...ORDER);
 
-export const listServices = (db: DbOrTx) => db.select().from(services).orderBy(asc(services.serviceName));
+export const listServices = (db: DbOrTx) =>
+  db.select().from(services).orderBy(asc(services.serviceName));

@@ -13,7 +13,12 @@ export const catalogueRoutes = ({ db }: AppContext): Router => {
   });
   /** Balance-check USSD codes per network (admin-editable). */
   router.get('/ussd', async (_req, res) => {
-    res.json({ ussdCodes: await db.select().from(ussdCodes).orderBy(asc(ussdCodes.category), asc(ussdCodes.sortOrder)) });
+    res.json({
+      ussdCodes: await db
+        .select()
+        .from(ussdCodes)
+        .orderBy(asc(ussdCodes.category), asc(ussdCodes.sortOrder)),
+    });
   });
   return router;
 };

@@ -26,7 +26,10 @@ const toDataPlan = (plan: DataPlanRow, userType: TUserType): TDataPlan => ({
 });
 
 /** Available plans by network, priced for the tier (login, register and GET /auth answers). */
-export const subscriptionPlansFor = async (db: DbOrTx, userType: TUserType): Promise<TSubscriptionPlans> => {
+export const subscriptionPlansFor = async (
+  db: DbOrTx,
+  userType: TUserType,
+): Promise<TSubscriptionPlans> => {
   const lists: TSubscriptionPlans = { MTN: [], GLO: [], AIRTEL: [], NMOBILE: [] };
   for (const plan of await listAvailablePlans(db)) {
     if (!NETWORKS.includes(plan.network as TNetwork)) continue;

@@ -18,12 +18,19 @@ export const contactRoutes = (ctx: AppContext): Router => {
   router.post('/', validateBody(ZContactRequest), async (req, res) => {
     const userId = currentUser(req).id;
     const contact = await addContact(ctx.db, userId, req.body as z.output<typeof ZContactRequest>);
-    res.status(201).json({ msg: 'Contact saved', contact, contactList: await listContacts(ctx.db, userId) });
+    res
+      .status(201)
+      .json({ msg: 'Contact saved', contact, contactList: await listContacts(ctx.db, userId) });
   });
 
   router.patch('/:id', validateBody(ZContactUpdateRequest), async (req, res) => {
     const userId = currentUser(req).id;
-    const contact = await updateContact(ctx.db, userId, String(req.params.id), req.body as z.output<typeof ZContactUpdateRequest>);
+    const contact = await updateContact(
+      ctx.db,
+      userId,
+      String(req.params.id),
+      req.body as z.output<typeof ZContactUpdateRequest>,
+    );
     res.json({ msg: 'Contact updated', contact, contactList: await listContacts(ctx.db, userId) });
   });
 

@@ -27,9 +27,13 @@ const notFound = () => new AppError('NOT_FOUND', { msg: 'Contact not found' });
 
 /** The caller's contacts, most recently used first. */
 export const listContacts = async (db: Db, userId: string): Promise<TContact[]> =>
-  (await db.select().from(contacts).where(eq(contacts.userId, userId)).orderBy(desc(contacts.lastUsedAt))).map(
-    toContact,
-  );
+  (
+    await db
+      .select()
+      .from(contacts)
+      .where(eq(contacts.userId, userId))
+      .orderBy(desc(contacts.lastUsedAt))
+  ).map(toContact);
 
 /** Saves a number under a nickname; the same number saved again updates the existing contact. */
 export const addContact = async (
@@ -49,9 +53,16 @@ export const addContact = async (
       .returning();
     return toContact(row!);
   }
-  const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(contacts).where(eq(contacts.userId, userId))) as [{ n: number }];
-  if (n >= MAX_CONTACTS) throw new AppError('VALIDATION_ERROR', { msg: `You can keep up to ${MAX_CONTACTS} contacts` });
-  const [row] = await db.insert(contacts).values({ userId, ...input }).returning();
+  const [{ n }] = (await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(contacts)
+    .where(eq(contacts.userId, userId))) as [{ n: number }];
+  if (n >= MAX_CONTACTS)
+    throw new AppError('VALIDATION_ERROR', { msg: `You can keep up to ${MAX_CONTACTS} contacts` });
+  const [row] = await db
+    .insert(contacts)
+    .values({ userId, ...input })
+    .returning();
   return toContact(row!);
 };
 

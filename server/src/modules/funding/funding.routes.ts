@@ -18,7 +18,10 @@ const ZInitiate = z.object({
     .transform((v) => nairaToKobo(v))
     .refine((k) => k >= 100_00, 'minimum payment is 100')
     .refine((k) => k <= 10_000_000_00, 'The most you can fund at once is ₦10,000,000'),
-  email: z.string({ error: 'Enter your email' }).trim().pipe(z.email('Enter a valid email').max(254)),
+  email: z
+    .string({ error: 'Enter your email' })
+    .trim()
+    .pipe(z.email('Enter a valid email').max(254)),
 });
 
 /** Card/bank funding (authenticated, JSON) and the staff re-query. */
@@ -29,19 +32,39 @@ export const fundingRoutes = (ctx: AppContext): Router => {
   router.post('/fundWallet/squad/initiate', auth, validateBody(ZInitiate), async (req, res) => {
     const user = currentUser(req);
     const body = req.body as z.output<typeof ZInitiate>;
-    await withIdempotency(ctx, req, res, { userId: user.id, route: 'fundWallet/squad/initiate' }, async () => {
-      const result = await initiateFunding(ctx, user, { amountKobo: body.amount, email: body.email });
-      return { status: 200, body: { link: result.link, msg: result.msg } };
-    });
+    await withIdempotency(
+      ctx,
+      req,
+      res,
+      { userId: user.id, route: 'fundWallet/squad/initiate' },
+      async () => {
+        const result = await initiateFunding(ctx, user, {
+          amountKobo: body.amount,
+          email: body.email,
+        });
+        return { status: 200, body: { link: result.link, msg: result.msg } };
+      },
+    );
   });
 
   /** Reserved bank account numbers (BillStack). */
   router.get('/auth/generateAcc', auth, async (req, res) => {
     res.json(await generateAccount(ctx, currentUser(req)));
   });
-  router.post('/generateAcc', auth, validateBody(z.object({ bankName: z.string().trim().max(20).optional() })), async (req, res) => {
-    res.json(await generateAccount(ctx, currentUser(req), (req.body as { bankName?: string }).bankName || 'palmpay'));
-  });
+  router.post(
+    '/generateAcc',
+    auth,
+    validateBody(z.object({ bankName: z.string().trim().max(20).optional() })),
+    async (req, res) => {
+      res.json(
+        await generateAccount(
+          ctx,
+          currentUser(req),
+          (req.body as { bankName?: string }).bankName || 'palmpay',
+        ),
+      );
+    },
+  );
 
   /** Funding fees in percent (admin-configurable; the environment gives the defaults). */
   router.get('/admin/fees', auth, requireRole('admin'), async (_req, res) => {
@@ -52,17 +75,33 @@ export const fundingRoutes = (ctx: AppContext): Router => {
   });
   const percent = z
     .union([z.number(), z.string()])
-    .refine((v) => /^\d{1,3}(\.\d{1,2})?$/.test(String(v)) && Number(v) <= 20, 'Enter a fee between 0 and 20%')
+    .refine(
+      (v) => /^\d{1,3}(\.\d{1,2})?$/.test(String(v)) && Number(v) <= 20,
+      'Enter a fee between 0 and 20%',
+    )
     .transform((v) => Math.round(Number(v) * 100));
-  router.post('/admin/fees', auth, requireRole('admin'), validateBody(z.object({ fundPageFeePercent: percent.optional(), accountCardFeePercent: percent.optional() })), async (req, res) => {
-    const body = req.body as { fundPageFeePercent?: number; accountCardFeePercent?: number };
-    if (body.fundPageFeePercent === undefined && body.accountCardFeePercent === undefined) {
-      throw new AppError('VALIDATION_ERROR', { msg: 'Please enter a valid value' });
-    }
-    if (body.fundPageFeePercent !== undefined) await setFeeBasisPoints(ctx, 'fundPage', body.fundPageFeePercent);
-    if (body.accountCardFeePercent !== undefined) await setFeeBasisPoints(ctx, 'accountCard', body.accountCardFeePercent);
-    res.json({ msg: 'Fees updated' });
-  });
+  router.post(
+    '/admin/fees',
+    auth,
+    requireRole('admin'),
+    validateBody(
+      z.object({
+        fundPageFeePercent: percent.optional(),
+        accountCardFeePercent: percent.optional(),
+      }),
+    ),
+    async (req, res) => {
+      const body = req.body as { fundPageFeePercent?: number; accountCardFeePercent?: number };
+      if (body.fundPageFeePercent === undefined && body.accountCardFeePercent === undefined) {
+        throw new AppError('VALIDATION_ERROR', { msg: 'Please enter a valid value' });
+      }
+      if (body.fundPageFeePercent !== undefined)
+        await setFeeBasisPoints(ctx, 'fundPage', body.fundPageFeePercent);
+      if (body.accountCardFeePercent !== undefined)
+        await setFeeBasisPoints(ctx, 'accountCard', body.accountCardFeePercent);
+      res.json({ msg: 'Fees updated' });
+    },
+  );
 
   /** Admin or agent: ask Squad again about a pending wallet funding. */
   router.post('/admin/requeryFunding/:id', auth, requireRole('agent'), async (req, res) => {
@@ -84,7 +123,12 @@ export const webhookRoutes = (ctx: AppContext): Router => {
   });
   router.post('/billstack', express.raw({ type: () => true, limit: '100kb' }), async (req, res) => {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    const outcome = await handleBillstackWebhook(ctx, raw, req.get('x-wiaxy-signature'), req.ip ?? '');
+    const outcome = await handleBillstackWebhook(
+      ctx,
+      raw,
+      req.get('x-wiaxy-signature'),
+      req.ip ?? '',
+    );
     res.status(outcome.status).json(outcome.body);
   });
   return router;

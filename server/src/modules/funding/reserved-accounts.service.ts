@@ -4,7 +4,10 @@ import type { AppContext } from '../../app-context.ts';
 import { reservedAccounts, transactions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { getFeeBasisPoints } from '../../lib/fees.ts';
-import { generateReservedAccount, isValidBillstackSignature } from '../../providers/payments/billstack.ts';
+import {
+  generateReservedAccount,
+  isValidBillstackSignature,
+} from '../../providers/payments/billstack.ts';
 import { postJournal } from '../ledger/ledger.service.ts';
 import { toPublicUser } from '../users/users.mapper.ts';
 import { findUserRecordById, type UserRow } from '../users/users.repository.ts';
@@ -20,7 +23,10 @@ const BANKS: Record<string, string> = { palmpay: 'PALMPAY', '9psb': '9PSB' };
 export const generateAccount = async (ctx: AppContext, user: UserRow, bankName = 'palmpay') => {
   const bank = BANKS[bankName.trim().toLowerCase()];
   if (!bank) throw new AppError('VALIDATION_ERROR', { msg: 'Choose PalmPay or 9PSB' });
-  const existing = await ctx.db.select().from(reservedAccounts).where(eq(reservedAccounts.userId, user.id));
+  const existing = await ctx.db
+    .select()
+    .from(reservedAccounts)
+    .where(eq(reservedAccounts.userId, user.id));
   if (!existing.some((a) => a.bankName.toUpperCase() === bank)) {
     let account;
     try {
@@ -41,30 +47,54 @@ export const generateAccount = async (ctx: AppContext, user: UserRow, bankName =
         },
       );
     } catch {
-      throw new AppError('PROVIDER_ERROR', { msg: 'We could not create your account number right now. Please try again.' });
+      throw new AppError('PROVIDER_ERROR', {
+        msg: 'We could not create your account number right now. Please try again.',
+      });
     }
     await ctx.db.transaction(async (tx) => {
       await tx
         .insert(reservedAccounts)
-        .values({ accountNumber: account.accountNumber, userId: user.id, bankName: account.bankName, accountName: account.accountName, providerReference: `VND-${user.id}-${bank}` })
+        .values({
+          accountNumber: account.accountNumber,
+          userId: user.id,
+          bankName: account.bankName,
+          accountName: account.accountName,
+          providerReference: `VND-${user.id}-${bank}`,
+        })
         .onConflictDoNothing();
-      const mine = await tx.select().from(reservedAccounts).where(eq(reservedAccounts.userId, user.id));
+      const mine = await tx
+        .select()
+        .from(reservedAccounts)
+        .where(eq(reservedAccounts.userId, user.id));
       await tx
         .update(users)
         .set({
-          accountNumbers: mine.map((a) => ({ bankName: a.bankName, accountNumber: a.accountNumber, accountName: a.accountName })),
+          accountNumbers: mine.map((a) => ({
+            bankName: a.bankName,
+            accountNumber: a.accountNumber,
+            accountName: a.accountName,
+          })),
           reservedAccountNo3: mine[0]?.accountNumber ?? null,
         })
         .where(eq(users.id, user.id));
     });
   }
   const record = await findUserRecordById(ctx.db, user.id);
-  return { msg: 'Account number ready', accountNumbers: record!.accountNumbers, user: toPublicUser(record!) };
+  return {
+    msg: 'Account number ready',
+    accountNumbers: record!.accountNumbers,
+    user: toPublicUser(record!),
+  };
 };
 
 type DepositPayload = {
   event?: string;
-  data?: { type?: string; wiaxy_ref?: unknown; amount?: unknown; account?: { account_number?: unknown } };
+  data?: {
+    type?: string;
+    wiaxy_ref?: unknown;
+    amount?: unknown;
+    account?: { account_number?: unknown };
+  };
 };
 
 /**
@@ -72,9 +102,18 @@ type DepositPayload = {
  * number we reserved (the owner is found by it, never by anything else in the body), deduped by
  * wiaxy_ref through a unique journal reference, credited less the account-card fee.
  */
-export const handleBillstackWebhook = async (ctx: AppContext, rawBody: Buffer, signature: string | undefined, ip: string): Promise<WebhookOutcome> => {
-  if (!isValidBillstackSignature(ctx.config.billstack.secretKey, signature)) return { status: 401, body: { msg: 'Invalid signature' } };
-  if (ctx.config.billstack.allowedIps.length > 0 && !ctx.config.billstack.allowedIps.includes(ip.replace(/^::ffff:/, ''))) {
+export const handleBillstackWebhook = async (
+  ctx: AppContext,
+  rawBody: Buffer,
+  signature: string | undefined,
+  ip: string,
+): Promise<WebhookOutcome> => {
+  if (!isValidBillstackSignature(ctx.config.billstack.secretKey, signature))
+    return { status: 401, body: { msg: 'Invalid signature' } };
+  if (
+    ctx.config.billstack.allowedIps.length > 0 &&
+    !ctx.config.billstack.allowedIps.includes(ip.replace(/^::ffff:/, ''))
+  ) {
     ctx.logger.warn('billstack webhook from an address not allowed', { ip });
     return { status: 403, body: { msg: 'Address not allowed' } };
   }
@@ -85,18 +124,33 @@ export const handleBillstackWebhook = async (ctx: AppContext, rawBody: Buffer, s
     return { status: 400, body: { msg: 'Invalid JSON' } };
   }
   const event = String(payload.event ?? '').toUpperCase();
-  if (!['PAYMENT_NOTIFIFICATION', 'PAYMENT_NOTIFICATION'].includes(event) || payload.data?.type !== 'RESERVED_ACCOUNT_TRANSACTION') {
+  if (
+    !['PAYMENT_NOTIFIFICATION', 'PAYMENT_NOTIFICATION'].includes(event) ||
+    payload.data?.type !== 'RESERVED_ACCOUNT_TRANSACTION'
+  ) {
     return { status: 200, body: { msg: 'Event ignored' } };
   }
   const wiaxyRef = String(payload.data.wiaxy_ref ?? '');
   const accountNumber = String(payload.data.account?.account_number ?? '');
   const amount = payload.data.amount;
-  if (!/^[\w-]{4,100}$/.test(wiaxyRef) || (typeof amount !== 'string' && typeof amount !== 'number') || !isValidNaira(amount) || nairaToKobo(amount) <= 0) {
+  if (
+    !/^[\w-]{4,100}$/.test(wiaxyRef) ||
+    (typeof amount !== 'string' && typeof amount !== 'number') ||
+    !isValidNaira(amount) ||
+    nairaToKobo(amount) <= 0
+  ) {
     return { status: 400, body: { msg: 'Malformed deposit' } };
   }
-  const [account] = await ctx.db.select().from(reservedAccounts).where(eq(reservedAccounts.accountNumber, accountNumber));
+  const [account] = await ctx.db
+    .select()
+    .from(reservedAccounts)
+    .where(eq(reservedAccounts.accountNumber, accountNumber));
   if (!account) {
-    await raiseAlert(ctx, 'deposit_unknown_account', `BillStack deposit ${wiaxyRef} to unknown account ${accountNumber}: not credited.`);
+    await raiseAlert(
+      ctx,
+      'deposit_unknown_account',
+      `BillStack deposit ${wiaxyRef} to unknown account ${accountNumber}: not credited.`,
+    );
     return { status: 200, body: { msg: 'Unknown account ignored' } };
   }
   const grossKobo = nairaToKobo(amount);
@@ -130,5 +184,12 @@ export const handleBillstackWebhook = async (ctx: AppContext, rawBody: Buffer, s
     });
     return true;
   });
-  return { status: 200, body: { msg: credited ? `Credited ₦${koboToNaira(netKobo).toLocaleString('en-NG')}` : 'Already credited' } };
+  return {
+    status: 200,
+    body: {
+      msg: credited
+        ? `Credited ₦${koboToNaira(netKobo).toLocaleString('en-NG')}`
+        : 'Already credited',
+    },
+  };
 };

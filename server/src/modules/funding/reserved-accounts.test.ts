@@ -15,7 +15,12 @@ afterAll(async () => {
 const balance = (user: { id: string }) => getWalletBalanceKobo(t.ctx.db, user.id);
 const expectCleanLedger = async () => expect(await t.ledgerViolations()).toEqual([]);
 
-const deposit = (accountNumber: string, amount: string, wiaxyRef: string, signature = billstackSignature('test_billstack_secret')) =>
+const deposit = (
+  accountNumber: string,
+  amount: string,
+  wiaxyRef: string,
+  signature = billstackSignature('test_billstack_secret'),
+) =>
   t
     .request()
     .post('/api/v1/webhooks/billstack')
@@ -24,7 +29,13 @@ const deposit = (accountNumber: string, amount: string, wiaxyRef: string, signat
     .send(
       JSON.stringify({
         event: 'PAYMENT_NOTIFIFICATION',
-        data: { type: 'RESERVED_ACCOUNT_TRANSACTION', wiaxy_ref: wiaxyRef, amount, account: { account_number: accountNumber }, payer: { email: 'someone@else.test' } },
+        data: {
+          type: 'RESERVED_ACCOUNT_TRANSACTION',
+          wiaxy_ref: wiaxyRef,
+          amount,
+          account: { account_number: accountNumber },
+          payer: { email: 'someone@else.test' },
+        },
       }),
     );
 
@@ -37,15 +48,25 @@ describe('reserved accounts (BillStack)', () => {
     expect(first.body.accountNumbers[0]).toMatchObject({ bankName: 'PALMPAY' });
     expect(first.body.accountNumbers[0].accountNumber).toMatch(/^\d{10}$/);
     expect(first.body.accountNumbers[0].accountName).toContain(user.userName.slice(0, 10));
-    const again = await t.request().post('/api/v1/generateAcc').set('x-auth-token', user.token).send({ bankName: 'palmpay' });
+    const again = await t
+      .request()
+      .post('/api/v1/generateAcc')
+      .set('x-auth-token', user.token)
+      .send({ bankName: 'palmpay' });
     expect(again.body.accountNumbers).toEqual(first.body.accountNumbers);
-    const other = await t.request().post('/api/v1/generateAcc').set('x-auth-token', user.token).send({ bankName: 'kuda' });
+    const other = await t
+      .request()
+      .post('/api/v1/generateAcc')
+      .set('x-auth-token', user.token)
+      .send({ bankName: 'kuda' });
     expect(other.status).toBe(400);
   });
 
   it('credits a deposit to the account owner less 1.08%, once however often it is delivered', async () => {
     const user = await createUser(t.ctx);
-    const { accountNumbers } = (await t.request().get('/api/v1/auth/generateAcc').set('x-auth-token', user.token)).body;
+    const { accountNumbers } = (
+      await t.request().get('/api/v1/auth/generateAcc').set('x-auth-token', user.token)
+    ).body;
     const accountNumber = accountNumbers[0].accountNumber as string;
     // Through the sandbox: a "bank transfer" that sends the signed webhook.
     const sent = await fetch(`${t.url}/sandbox/billstack/deposit`, {
@@ -55,7 +76,9 @@ describe('reserved accounts (BillStack)', () => {
     });
     expect(sent.status).toBe(200);
     expect(await balance(user)).toBe(4_946_00);
-    const replays = await Promise.all(Array.from({ length: 5 }, () => deposit(accountNumber, '1000', 'WX-REPLAY-1')));
+    const replays = await Promise.all(
+      Array.from({ length: 5 }, () => deposit(accountNumber, '1000', 'WX-REPLAY-1')),
+    );
     expect(replays.every((r) => r.status === 200)).toBe(true);
     expect(await balance(user)).toBe(4_946_00 + 989_20);
     await expectCleanLedger();
@@ -63,9 +86,13 @@ describe('reserved accounts (BillStack)', () => {
 
   it('credits nothing with a bad signature, to an unknown account, or for a malformed amount', async () => {
     const user = await createUser(t.ctx);
-    const { accountNumbers } = (await t.request().get('/api/v1/auth/generateAcc').set('x-auth-token', user.token)).body;
+    const { accountNumbers } = (
+      await t.request().get('/api/v1/auth/generateAcc').set('x-auth-token', user.token)
+    ).body;
     const accountNumber = accountNumbers[0].accountNumber as string;
-    expect((await deposit(accountNumber, '1000', 'WX-BAD-SIG', 'not-the-signature')).status).toBe(401);
+    expect((await deposit(accountNumber, '1000', 'WX-BAD-SIG', 'not-the-signature')).status).toBe(
+      401,
+    );
     expect((await deposit('9999999999', '1000', 'WX-UNKNOWN')).status).toBe(200);
     expect((await deposit(accountNumber, '-5', 'WX-NEG')).status).toBe(400);
     expect((await deposit(accountNumber, '10.001', 'WX-FRAC')).status).toBe(400);
@@ -74,14 +101,27 @@ describe('reserved accounts (BillStack)', () => {
   });
 
   it('refuses deposits from addresses outside BILLSTACK_ALLOWED_IPS', async () => {
-    const strict = await createTestApp({ BILLSTACK_SECRET_KEY: 'test_billstack_secret', BILLSTACK_ALLOWED_IPS: '203.0.113.7' });
+    const strict = await createTestApp({
+      BILLSTACK_SECRET_KEY: 'test_billstack_secret',
+      BILLSTACK_ALLOWED_IPS: '203.0.113.7',
+    });
     try {
       const res = await strict
         .request()
         .post('/api/v1/webhooks/billstack')
         .set('content-type', 'application/json')
         .set('x-wiaxy-signature', billstackSignature('test_billstack_secret'))
-        .send(JSON.stringify({ event: 'PAYMENT_NOTIFICATION', data: { type: 'RESERVED_ACCOUNT_TRANSACTION', wiaxy_ref: 'WX-IP', amount: '100', account: { account_number: '8000000000' } } }));
+        .send(
+          JSON.stringify({
+            event: 'PAYMENT_NOTIFICATION',
+            data: {
+              type: 'RESERVED_ACCOUNT_TRANSACTION',
+              wiaxy_ref: 'WX-IP',
+              amount: '100',
+              account: { account_number: '8000000000' },
+            },
+          }),
+        );
       expect(res.status).toBe(403);
     } finally {
       await strict.close();

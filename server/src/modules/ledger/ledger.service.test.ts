@@ -105,7 +105,9 @@ describe('postJournal', () => {
   it('has exactly one effect for a repeated reference', async () => {
     const user = await createUser(t.ctx, { balanceKobo: 1_000_00 });
     const reference = `t:${user.id}:once`;
-    const results = await Promise.all(Array.from({ length: 5 }, () => debit(user.id, reference, 100_00)));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => debit(user.id, reference, 100_00)),
+    );
     expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
     expect(await getWalletBalanceKobo(t.ctx.db, user.id)).toBe(900_00);
   });
@@ -139,12 +141,18 @@ describe('postings and journals are append-only', () => {
       sql`select p.id, p.journal_id from postings p join ledger_accounts a on a.id = p.account_id
           where a.user_id = ${user.id} limit 1`,
     );
-    await expect(t.ctx.db.execute(sql`update postings set amount_kobo = 1 where id = ${posting!.id}`)).rejects.toSatisfy(appendOnlyRefusal);
-    await expect(t.ctx.db.execute(sql`delete from postings where id = ${posting!.id}`)).rejects.toSatisfy(appendOnlyRefusal);
+    await expect(
+      t.ctx.db.execute(sql`update postings set amount_kobo = 1 where id = ${posting!.id}`),
+    ).rejects.toSatisfy(appendOnlyRefusal);
+    await expect(
+      t.ctx.db.execute(sql`delete from postings where id = ${posting!.id}`),
+    ).rejects.toSatisfy(appendOnlyRefusal);
     await expect(
       t.ctx.db.execute(sql`update journals set kind = 'x' where id = ${posting!.journal_id}`),
     ).rejects.toSatisfy(appendOnlyRefusal);
-    await expect(t.ctx.db.execute(sql`delete from journals where id = ${posting!.journal_id}`)).rejects.toSatisfy(appendOnlyRefusal);
+    await expect(
+      t.ctx.db.execute(sql`delete from journals where id = ${posting!.journal_id}`),
+    ).rejects.toSatisfy(appendOnlyRefusal);
     await expect(t.ctx.db.execute(sql`truncate postings cascade`)).rejects.toThrow();
     expect(await t.ledgerViolations()).toEqual([]);
   });
@@ -166,9 +174,7 @@ describe('concurrent debits', () => {
       Array.from({ length: 200 }, (_, i) => debit(user.id, `t:${user.id}:c${i}`, 100_00)),
     );
     const ok = outcomes.filter((o) => o.status === 'fulfilled');
-    const refused = outcomes.filter(
-      (o): o is PromiseRejectedResult => o.status === 'rejected',
-    );
+    const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
     expect(ok).toHaveLength(100);
     expect(refused).toHaveLength(100);
     for (const r of refused) expect(r.reason).toMatchObject({ code: 'INSUFFICIENT_BALANCE' });

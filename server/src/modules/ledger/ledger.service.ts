@@ -81,11 +81,16 @@ export const postJournal = async (tx: Tx, input: JournalInput): Promise<JournalR
   for (const posting of input.postings) {
     const key = refKey(posting);
     const previous = merged.get(key);
-    merged.set(key, previous ? { ...previous, amountKobo: previous.amountKobo + posting.amountKobo } : posting);
+    merged.set(
+      key,
+      previous ? { ...previous, amountKobo: previous.amountKobo + posting.amountKobo } : posting,
+    );
   }
   const postings = [...merged.values()].filter((p) => p.amountKobo !== 0);
   if (postings.length < 2) {
-    throw new AppError('UNBALANCED_JOURNAL', { msg: 'A journal must move money between at least two accounts' });
+    throw new AppError('UNBALANCED_JOURNAL', {
+      msg: 'A journal must move money between at least two accounts',
+    });
   }
   const keys = [...merged.entries()].filter(([, p]) => p.amountKobo !== 0).map(([key]) => key);
   const values = sql.join(
@@ -101,7 +106,9 @@ export const postJournal = async (tx: Tx, input: JournalInput): Promise<JournalR
       where a.kind <> 'system' order by a.id for update of a`);
   }
 
-  const [row] = await queryRows<PostedRow>(tx, sql`
+  const [row] = await queryRows<PostedRow>(
+    tx,
+    sql`
     with v(ord, account_id, amount) as (values ${values}),
     j as (
       insert into journals (reference, kind, memo, metadata)
@@ -127,7 +134,8 @@ export const postJournal = async (tx: Tx, input: JournalInput): Promise<JournalR
       (select count(*) from upd)::int as updated,
       (select coalesce(json_agg(json_build_object('id', id, 'b', balance_kobo)), '[]'::json) from upd) as balances,
       (select json_agg(account_id order by ord) from v) as account_ids,
-      (select count(*) from ins)::int as inserted`);
+      (select count(*) from ins)::int as inserted`,
+  );
 
   if (!row || row.missing > 0) {
     throw new Error(`Ledger account not found in journal ${input.reference}`);
@@ -171,9 +179,12 @@ export const getWalletBalanceKobo = async (
   userId: string,
   wallet: 'main' | 'earnings' = 'main',
 ): Promise<number> => {
-  const result = await queryRows<{ balance_kobo: string | number }>(db, sql`
+  const result = await queryRows<{ balance_kobo: string | number }>(
+    db,
+    sql`
     select balance_kobo from ledger_accounts
-    where user_id = ${userId} and kind = ${wallet === 'main' ? 'user_main' : 'user_earnings'}`);
+    where user_id = ${userId} and kind = ${wallet === 'main' ? 'user_main' : 'user_earnings'}`,
+  );
   return Number(result[0]?.balance_kobo ?? 0);
 };
 
@@ -184,9 +195,15 @@ export const openUserWallets = async (tx: DbOrTx, userId: string): Promise<void>
 };
 
 /** A system account's balance: the sum of its postings (system accounts store none). */
-export const getSystemBalanceKobo = async (db: DbOrTx, code: SystemAccountCode): Promise<number> => {
-  const [row] = await queryRows<{ total: string | number | null }>(db, sql`
+export const getSystemBalanceKobo = async (
+  db: DbOrTx,
+  code: SystemAccountCode,
+): Promise<number> => {
+  const [row] = await queryRows<{ total: string | number | null }>(
+    db,
+    sql`
     select coalesce(sum(p.amount_kobo), 0) as total from postings p
-    join ledger_accounts a on a.id = p.account_id where a.code = ${code}`);
+    join ledger_accounts a on a.id = p.account_id where a.code = ${code}`,
+  );
   return Number(row?.total ?? 0);
 };

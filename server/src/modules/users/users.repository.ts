@@ -95,7 +95,11 @@ export const insertUser = async (
 };
 
 /** Sets a new password hash and revokes every earlier token; returns the new token version. */
-export const setPasswordHash = async (db: DbOrTx, userId: string, passwordHash: string): Promise<number> => {
+export const setPasswordHash = async (
+  db: DbOrTx,
+  userId: string,
+  passwordHash: string,
+): Promise<number> => {
   const [row] = await db
     .update(users)
     .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
@@ -105,5 +109,8 @@ export const setPasswordHash = async (db: DbOrTx, userId: string, passwordHash: 
 };
 
 export const touchLastLogin = async (db: DbOrTx, userId: string): Promise<void> => {
-  await db.update(users).set({ lastLogin: sql`now()` }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ lastLogin: sql`now()` })
+    .where(eq(users.id, userId));
 };

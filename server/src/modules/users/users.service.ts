@@ -26,7 +26,11 @@ const DUPLICATE_MESSAGES: Record<string, string> = {
 };
 
 /** Creates a user and their wallets in one transaction; a taken name, e-mail or phone is a 409. */
-export const createUser = async (db: Db, input: NewUser, { bcryptRounds }: { bcryptRounds: number }): Promise<UserRow> => {
+export const createUser = async (
+  db: Db,
+  input: NewUser,
+  { bcryptRounds }: { bcryptRounds: number },
+): Promise<UserRow> => {
   let referredById: string | null = null;
   if (input.referredBy) {
     const referrer = await findUserByUserName(db, input.referredBy);
@@ -56,7 +60,9 @@ export const createUser = async (db: Db, input: NewUser, { bcryptRounds }: { bcr
   } catch (error) {
     if (isUniqueViolation(error)) {
       const constraint = pgErrorOf(error)?.constraint ?? '';
-      throw new AppError('CONFLICT', { msg: DUPLICATE_MESSAGES[constraint] ?? 'Account already exists' });
+      throw new AppError('CONFLICT', {
+        msg: DUPLICATE_MESSAGES[constraint] ?? 'Account already exists',
+      });
     }
     throw error;
   }

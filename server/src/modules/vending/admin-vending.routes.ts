@@ -4,7 +4,13 @@ import { z } from 'zod';
 import { NETWORKS, SERVICE_NAMES, SUPPLIERS } from '@vendo/shared/constants';
 import { nairaToKobo, isValidNaira } from '@vendo/shared/money';
 import type { AppContext } from '../../app-context.ts';
-import { adminAlerts, networkSettings, services, transactions, ussdCodes } from '../../db/schema/index.ts';
+import {
+  adminAlerts,
+  networkSettings,
+  services,
+  transactions,
+  ussdCodes,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { validateBody } from '../../middleware/validate.ts';
 import { topUpSandboxFloat } from '../../sandbox/vending/sandbox-store.ts';
@@ -27,7 +33,11 @@ const ZService = z.object({
 });
 const ZFloat = z.object({
   supplier: z.enum(SUPPLIERS, { error: 'Select a supplier' }),
-  amount: z.union([z.number(), z.string()]).refine(isValidNaira, 'Enter a valid amount').transform(nairaToKobo).refine((k) => k > 0, 'Enter a valid amount'),
+  amount: z
+    .union([z.number(), z.string()])
+    .refine(isValidNaira, 'Enter a valid amount')
+    .transform(nairaToKobo)
+    .refine((k) => k > 0, 'Enter a valid amount'),
 });
 
 /** Staff tools for purchases, suppliers and services (mounted under /admin, after authenticate). */
@@ -42,7 +52,9 @@ export const adminVendingRoutes = (ctx: AppContext): Router => {
     const purchase = await findPurchase(ctx, String(req.params.id));
     if (!purchase) throw new AppError('NOT_FOUND', { msg: 'Transaction not found' });
     if (!PURCHASE_TYPES.includes(purchase.type)) {
-      throw new AppError('VALIDATION_ERROR', { msg: 'Only data, airtime and electricity purchases can be refunded' });
+      throw new AppError('VALIDATION_ERROR', {
+        msg: 'Only data, airtime and electricity purchases can be refunded',
+      });
     }
     if (purchase.status === 'refunded' || purchase.status === 'failed') {
       throw new AppError('CONFLICT', { msg: 'This transaction has already been refunded' });
@@ -52,22 +64,32 @@ export const adminVendingRoutes = (ctx: AppContext): Router => {
       const result = await reconcilePurchase(ctx, purchase);
       current = (await findPurchase(ctx, purchase.id))!;
       if (result.outcome === 'success' && current.status === 'success') {
-        res.status(409).json({ msg: 'The supplier confirms this purchase was delivered, so it was not refunded', code: 'CONFLICT' });
+        res.status(409).json({
+          msg: 'The supplier confirms this purchase was delivered, so it was not refunded',
+          code: 'CONFLICT',
+        });
         return;
       }
     }
     if (current.status !== 'refunded') {
       const moved = await refundPurchase(ctx, current, { from: [current.status] });
-      if (!moved) throw new AppError('CONFLICT', { msg: 'This transaction was settled by someone else just now' });
+      if (!moved)
+        throw new AppError('CONFLICT', {
+          msg: 'This transaction was settled by someone else just now',
+        });
     }
-    ctx.logger.info('purchase refunded by staff', { transactionId: purchase.id, by: currentUser(req).id });
+    ctx.logger.info('purchase refunded by staff', {
+      transactionId: purchase.id,
+      by: currentUser(req).id,
+    });
     res.json({ msg: 'Transaction refunded' });
   });
 
   /** Re-query an unsettled purchase now. */
   router.post('/requery/:id', requireRole('agent'), async (req, res) => {
     const purchase = await findPurchase(ctx, String(req.params.id));
-    if (!purchase || !PURCHASE_TYPES.includes(purchase.type)) throw new AppError('NOT_FOUND', { msg: 'Transaction not found' });
+    if (!purchase || !PURCHASE_TYPES.includes(purchase.type))
+      throw new AppError('NOT_FOUND', { msg: 'Transaction not found' });
     if (!(UNSETTLED as readonly string[]).includes(purchase.status)) {
       res.json({ msg: `Transaction is already ${purchase.status}`, status: purchase.status });
       return;
@@ -96,7 +118,9 @@ export const adminVendingRoutes = (ctx: AppContext): Router => {
   });
 
   router.get('/alerts', requireRole('agent'), async (_req, res) => {
-    res.json({ alerts: await ctx.db.select().from(adminAlerts).orderBy(desc(adminAlerts.id)).limit(100) });
+    res.json({
+      alerts: await ctx.db.select().from(adminAlerts).orderBy(desc(adminAlerts.id)).limit(100),
+    });
   });
 
   router.get('/supplier', requireRole('admin'), async (_req, res) => {
@@ -106,7 +130,10 @@ export const adminVendingRoutes = (ctx: AppContext): Router => {
 
   router.post('/supplier', requireRole('admin'), validateBody(ZSupplier), async (req, res) => {
     const { network, supplierName } = req.body as z.output<typeof ZSupplier>;
-    await ctx.db.update(networkSettings).set({ supplierName, updatedAt: sql`now()` }).where(eq(networkSettings.network, network));
+    await ctx.db
+      .update(networkSettings)
+      .set({ supplierName, updatedAt: sql`now()` })
+      .where(eq(networkSettings.network, network));
     res.json({ msg: `${network} is now served by ${supplierName}` });
   });
 
@@ -116,25 +143,48 @@ export const adminVendingRoutes = (ctx: AppContext): Router => {
 
   router.post('/updateServices', requireRole('admin'), validateBody(ZService), async (req, res) => {
     const { serviceName, serviceStatus } = req.body as z.output<typeof ZService>;
-    await ctx.db.update(services).set({ serviceStatus, updatedAt: sql`now()` }).where(eq(services.serviceName, serviceName));
+    await ctx.db
+      .update(services)
+      .set({ serviceStatus, updatedAt: sql`now()` })
+      .where(eq(services.serviceName, serviceName));
     res.json({ msg: `${serviceName} is now ${serviceStatus ? 'available' : 'locked'}` });
   });
 
-  router.post('/ussd', requireRole('admin'), validateBody(z.object({
-    id: z.number().int().optional(),
-    category: z.enum(['data', 'airtime'], { error: 'Choose data or airtime' }),
-    label: z.string().trim().min(1, 'All fields are required').max(40),
-    code: z.string().trim().regex(/^[*#0-9]{3,30}$/, 'Enter a valid USSD code'),
-  })), async (req, res) => {
-    const body = req.body as { id?: number; category: string; label: string; code: string };
-    if (body.id) {
-      const updated = await ctx.db.update(ussdCodes).set(body).where(eq(ussdCodes.id, body.id)).returning();
-      if (updated.length === 0) throw new AppError('NOT_FOUND', { msg: 'USSD code not found' });
-    } else {
-      await ctx.db.insert(ussdCodes).values(body);
-    }
-    res.json({ msg: 'USSD codes updated', ussdCodes: await ctx.db.select().from(ussdCodes).orderBy(asc(ussdCodes.category), asc(ussdCodes.sortOrder)) });
-  });
+  router.post(
+    '/ussd',
+    requireRole('admin'),
+    validateBody(
+      z.object({
+        id: z.number().int().optional(),
+        category: z.enum(['data', 'airtime'], { error: 'Choose data or airtime' }),
+        label: z.string().trim().min(1, 'All fields are required').max(40),
+        code: z
+          .string()
+          .trim()
+          .regex(/^[*#0-9]{3,30}$/, 'Enter a valid USSD code'),
+      }),
+    ),
+    async (req, res) => {
+      const body = req.body as { id?: number; category: string; label: string; code: string };
+      if (body.id) {
+        const updated = await ctx.db
+          .update(ussdCodes)
+          .set(body)
+          .where(eq(ussdCodes.id, body.id))
+          .returning();
+        if (updated.length === 0) throw new AppError('NOT_FOUND', { msg: 'USSD code not found' });
+      } else {
+        await ctx.db.insert(ussdCodes).values(body);
+      }
+      res.json({
+        msg: 'USSD codes updated',
+        ussdCodes: await ctx.db
+          .select()
+          .from(ussdCodes)
+          .orderBy(asc(ussdCodes.category), asc(ussdCodes.sortOrder)),
+      });
+    },
+  );
 
   /** Sandbox only: tops up a simulated supplier's float. */
   router.post('/sandbox/float', requireRole('admin'), validateBody(ZFloat), async (req, res) => {

@@ -43,13 +43,19 @@ afterAll(async () => {
 });
 
 /** Starts `src/main.ts` and resolves with its URL once it prints it. */
-const startServer = async (): Promise<{ child: ChildProcess; url: string; exited: Promise<number | null> }> => {
+const startServer = async (): Promise<{
+  child: ChildProcess;
+  url: string;
+  exited: Promise<number | null>;
+}> => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -65,13 +71,20 @@ const startServer = async (): Promise<{ child: ChildProcess; url: string; exited
 };
 
 const json = async (url: string, init: RequestInit = {}) => {
-  const res = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...(init.headers ?? {}) } });
+  const res = await fetch(url, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...(init.headers ?? {}) },
+  });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 };
 
 type Tx = { trans_Type: string; trans_Status: string; phone_number: string; trans_Id: string };
 
-const waitFor = async <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> => {
+const waitFor = async <T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  timeoutMs = 30_000,
+): Promise<T> => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -102,7 +115,9 @@ describe('a server killed between the debit and the supplier answer', () => {
       const tx = (profile.body.transactions as Tx[]).find((t) => t.phone_number === '08031233333');
       return tx?.trans_Status === 'processing' ? tx : undefined;
     });
-    expect((await json(`${first.url}/api/v1/auth`, { headers: auth })).body.user).toMatchObject({ balance: 4400 });
+    expect((await json(`${first.url}/api/v1/auth`, { headers: auth })).body.user).toMatchObject({
+      balance: 4400,
+    });
     await new Promise((r) => setTimeout(r, 500)); // the supplier has the order by now
     first.child.kill('SIGKILL');
     await first.exited;
@@ -116,8 +131,12 @@ describe('a server killed between the debit and the supplier answer', () => {
       const auth2 = { 'x-auth-token': relogin.body.token as string };
       const settled = await waitFor('the reconciler to settle it', async () => {
         const profile = await json(`${second.url}/api/v1/auth`, { headers: auth2 });
-        const tx = (profile.body.transactions as Tx[]).find((t) => t.trans_Id === inFlight.trans_Id);
-        return tx && tx.trans_Status !== 'processing' && tx.trans_Status !== 'pending' ? { tx, profile } : undefined;
+        const tx = (profile.body.transactions as Tx[]).find(
+          (t) => t.trans_Id === inFlight.trans_Id,
+        );
+        return tx && tx.trans_Status !== 'processing' && tx.trans_Status !== 'pending'
+          ? { tx, profile }
+          : undefined;
       });
       expect(settled.tx.trans_Status).toBe('success');
       expect(settled.profile.body.user).toMatchObject({ balance: 4400 });
@@ -126,12 +145,16 @@ describe('a server killed between the debit and the supplier answer', () => {
       await second.exited;
     }
 
-    const verify = spawnSync(process.execPath, ['--import', 'tsx', 'src/scripts/ledger-verify.ts'], {
-      cwd: serverDir,
-      env: { ...process.env, ...env },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const verify = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'src/scripts/ledger-verify.ts'],
+      {
+        cwd: serverDir,
+        env: { ...process.env, ...env },
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
     expect(verify.stdout).toMatch(/all \d+ invariants hold/);
     expect(verify.status).toBe(0);
   });

@@ -12,7 +12,9 @@ const WAIT_MS = 30_000;
 const canonical = (value: unknown): string =>
   JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
+        )
       : v,
   );
 
@@ -36,9 +38,13 @@ export const withIdempotency = async (
     return;
   }
   if (!/^[\w-]{8,100}$/.test(key)) {
-    throw new AppError('VALIDATION_ERROR', { msg: 'Idempotency-Key must be 8 to 100 letters, digits, - or _' });
+    throw new AppError('VALIDATION_ERROR', {
+      msg: 'Idempotency-Key must be 8 to 100 letters, digits, - or _',
+    });
   }
-  const requestHash = createHash('sha256').update(`${route}\n${canonical(req.body)}`).digest('hex');
+  const requestHash = createHash('sha256')
+    .update(`${route}\n${canonical(req.body)}`)
+    .digest('hex');
   const claimed = await ctx.db
     .insert(idempotencyKeys)
     .values({ userId, key, route, requestHash })
@@ -53,7 +59,9 @@ export const withIdempotency = async (
       });
     }
     if (stored.responseStatus === null) {
-      throw new AppError('CONFLICT', { msg: 'A request with this Idempotency-Key is still being processed' });
+      throw new AppError('CONFLICT', {
+        msg: 'A request with this Idempotency-Key is still being processed',
+      });
     }
     res.set('Idempotent-Replayed', 'true');
     res.status(stored.responseStatus).json(stored.responseBody);
@@ -67,7 +75,9 @@ export const withIdempotency = async (
     if (isAppError(error)) {
       result = { status: error.status, body: { msg: error.message, code: error.code } };
     } else {
-      await ctx.db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+      await ctx.db
+        .delete(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
       throw error;
     }
   }
@@ -85,7 +95,10 @@ const waitForStored = async (ctx: AppContext, userId: string, key: string) => {
       .select()
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-    if (!row) throw new AppError('CONFLICT', { msg: 'The earlier request with this Idempotency-Key failed; retry it' });
+    if (!row)
+      throw new AppError('CONFLICT', {
+        msg: 'The earlier request with this Idempotency-Key failed; retry it',
+      });
     if (row.responseStatus !== null || Date.now() > deadline) return row;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

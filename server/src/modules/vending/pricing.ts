@@ -9,14 +9,24 @@ export type Price = { chargeKobo: number; costKobo: number };
  * Data: the tier's plan price; cost is the plan's cost price, or the network's cost per GB ×
  * the plan's volume when the plan has none.
  */
-export const priceData = (plan: DataPlanRow, userType: TUserType, networkCostPerGbKobo: number): Price => ({
+export const priceData = (
+  plan: DataPlanRow,
+  userType: TUserType,
+  networkCostPerGbKobo: number,
+): Price => ({
   chargeKobo: planPriceKoboFor(plan, userType),
   costKobo:
-    plan.costPriceKobo > 0 ? plan.costPriceKobo : Math.round((networkCostPerGbKobo * plan.volumeMb) / 1000),
+    plan.costPriceKobo > 0
+      ? plan.costPriceKobo
+      : Math.round((networkCostPerGbKobo * plan.volumeMb) / 1000),
 });
 
 /** Airtime: 98% of face value for resellers, 99% otherwise; cost at the supplier's rate. */
-export const priceAirtime = (amountKobo: number, userType: TUserType, costBasisPoints: number): Price => ({
+export const priceAirtime = (
+  amountKobo: number,
+  userType: TUserType,
+  costBasisPoints: number,
+): Price => ({
   chargeKobo: basisPointsOfKobo(amountKobo, AIRTIME_RATE_BP[userType]),
   costKobo: basisPointsOfKobo(amountKobo, costBasisPoints),
 });

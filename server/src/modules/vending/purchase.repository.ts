@@ -54,5 +54,10 @@ export const claimDuePurchases = async (
   return db
     .select()
     .from(transactions)
-    .where(inArray(transactions.id, rows.map((r) => r.id)));
+    .where(
+      inArray(
+        transactions.id,
+        rows.map((r) => r.id),
+      ),
+    );
 };

@@ -6,7 +6,11 @@ import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/client.ts';
 import { adminAlerts, networkSettings, services, transactions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { PurchaseKind, SupplierResult, VendingSupplier } from '../../providers/vending/port.ts';
+import type {
+  PurchaseKind,
+  SupplierResult,
+  VendingSupplier,
+} from '../../providers/vending/port.ts';
 import { getWalletBalanceKobo, postJournal, type PostingInput } from '../ledger/ledger.service.ts';
 import { toPublicTransaction, type TransactionRow } from '../transactions/transactions.mapper.ts';
 import type { UserRow } from '../users/users.repository.ts';
@@ -39,11 +43,18 @@ export type PurchaseOutcome = {
 const newReference = () =>
   `VND${new Date().toISOString().slice(2, 10).replace(/-/g, '')}${randomBytes(6).toString('hex').toUpperCase()}`;
 
-const truncate = (text: string, max = 2000) => (text.length > max ? `${text.slice(0, max)}…` : text);
+const truncate = (text: string, max = 2000) =>
+  text.length > max ? `${text.slice(0, max)}…` : text;
 
 /** Refuses a purchase of a service an admin has locked. */
-export const assertServiceOpen = async (ctx: AppContext, serviceName: PurchaseKind): Promise<void> => {
-  const [service] = await ctx.db.select().from(services).where(eq(services.serviceName, serviceName));
+export const assertServiceOpen = async (
+  ctx: AppContext,
+  serviceName: PurchaseKind,
+): Promise<void> => {
+  const [service] = await ctx.db
+    .select()
+    .from(services)
+    .where(eq(services.serviceName, serviceName));
   if (service && !service.serviceStatus) {
     throw new AppError('SERVICE_LOCKED', {
       msg: `${serviceName[0]!.toUpperCase()}${serviceName.slice(1)} purchases are paused at the moment. Please try again later.`,
@@ -53,8 +64,14 @@ export const assertServiceOpen = async (ctx: AppContext, serviceName: PurchaseKi
 
 /** The supplier that serves a network (admin data, default ALARO) and its cost price per GB. */
 export const networkSetting = async (ctx: AppContext, network: TNetwork) => {
-  const [row] = await ctx.db.select().from(networkSettings).where(eq(networkSettings.network, network));
-  return { supplier: (row?.supplierName ?? 'ALARO') as TSupplier, costPerGbKobo: row?.costPriceKobo ?? 0 };
+  const [row] = await ctx.db
+    .select()
+    .from(networkSettings)
+    .where(eq(networkSettings.network, network));
+  return {
+    supplier: (row?.supplierName ?? 'ALARO') as TSupplier,
+    costPerGbKobo: row?.costPriceKobo ?? 0,
+  };
 };
 
 /**
@@ -107,13 +124,26 @@ export const executePurchase = async (
     result = await order.place(ctx.suppliers.get(order.supplier), reference);
   } catch (error) {
     // The adapter should not throw, but if it does the order may still have gone out.
-    result = { outcome: 'pending', supplierRef: null, message: 'No definite answer from the supplier', raw: String(error) };
+    result = {
+      outcome: 'pending',
+      supplierRef: null,
+      message: 'No definite answer from the supplier',
+      raw: String(error),
+    };
   }
   const settled = await settlePurchase(ctx, row, result);
   const current = settled ?? (await reloadTransaction(ctx, row.id));
   return {
-    status: current.status === 'success' ? 'success' : current.status === 'refunded' ? 'refunded' : 'pending',
-    receipt: toPublicTransaction({ ...current, userName: user.userName }, { withProfit: user.isAdmin || user.isAgent }),
+    status:
+      current.status === 'success'
+        ? 'success'
+        : current.status === 'refunded'
+          ? 'refunded'
+          : 'pending',
+    receipt: toPublicTransaction(
+      { ...current, userName: user.userName },
+      { withProfit: user.isAdmin || user.isAgent },
+    ),
     balanceKobo: await getWalletBalanceKobo(ctx.db, user.id),
     supplierMessage: result.message,
     ...(result.token ? { token: result.token } : {}),
@@ -147,16 +177,27 @@ export const settlePurchase = async (
         profitKobo: purchase.amountKobo - purchase.costKobo,
         settledAt: sql`now()`,
         nextCheckAt: null,
-        details: result.token ? { ...(purchase.details ?? {}), token: result.token } : purchase.details,
+        details: result.token
+          ? { ...(purchase.details ?? {}), token: result.token }
+          : purchase.details,
       });
       if (moved) await bookSale(tx, moved);
       return moved;
     });
   }
   if (result.outcome === 'failed') {
-    const refunded = await refundPurchase(ctx, purchase, { from: UNSETTLED, apiResponse, supplierRef });
+    const refunded = await refundPurchase(ctx, purchase, {
+      from: UNSETTLED,
+      apiResponse,
+      supplierRef,
+    });
     if (refunded && result.insufficientFloat) {
-      await raiseAlert(ctx, 'supplier_float', `${purchase.supplier} says our float is exhausted: top it up. Purchase ${purchase.reference} was refunded.`, purchase.id);
+      await raiseAlert(
+        ctx,
+        'supplier_float',
+        `${purchase.supplier} says our float is exhausted: top it up. Purchase ${purchase.reference} was refunded.`,
+        purchase.id,
+      );
     }
     return refunded;
   }
@@ -172,7 +213,10 @@ export const settlePurchase = async (
 const bookSale = async (tx: Tx, purchase: TransactionRow) => {
   const postings: PostingInput[] = [
     { systemCode: 'purchase_clearing', amountKobo: -purchase.amountKobo },
-    { systemCode: `supplier_float:${purchase.supplier as TSupplier}`, amountKobo: purchase.costKobo },
+    {
+      systemCode: `supplier_float:${purchase.supplier as TSupplier}`,
+      amountKobo: purchase.costKobo,
+    },
     { systemCode: 'sales_revenue', amountKobo: purchase.amountKobo - purchase.costKobo },
   ];
   await postJournal(tx, {
@@ -190,7 +234,11 @@ const bookSale = async (tx: Tx, purchase: TransactionRow) => {
 export const refundPurchase = async (
   ctx: AppContext,
   purchase: TransactionRow,
-  { from, apiResponse, supplierRef }: { from: readonly string[]; apiResponse?: string; supplierRef?: string | null },
+  {
+    from,
+    apiResponse,
+    supplierRef,
+  }: { from: readonly string[]; apiResponse?: string; supplierRef?: string | null },
 ): Promise<TransactionRow | null> =>
   ctx.db.transaction(async (tx) => {
     const moved = await transitionPurchase(tx, purchase.id, from, {
@@ -205,7 +253,10 @@ export const refundPurchase = async (
     const postings: PostingInput[] =
       purchase.status === 'success'
         ? [
-            { systemCode: `supplier_float:${purchase.supplier as TSupplier}`, amountKobo: -purchase.costKobo },
+            {
+              systemCode: `supplier_float:${purchase.supplier as TSupplier}`,
+              amountKobo: -purchase.costKobo,
+            },
             { systemCode: 'sales_revenue', amountKobo: -(purchase.amountKobo - purchase.costKobo) },
           ]
         : [{ systemCode: 'purchase_clearing', amountKobo: -purchase.amountKobo }];
@@ -235,7 +286,12 @@ export const refundPurchase = async (
   });
 
 /** Records something an admin must act on. */
-export const raiseAlert = async (ctx: AppContext, kind: string, message: string, transactionId?: string) => {
+export const raiseAlert = async (
+  ctx: AppContext,
+  kind: string,
+  message: string,
+  transactionId?: string,
+) => {
   ctx.logger.warn('admin alert', { kind, message, transactionId });
   await ctx.db.insert(adminAlerts).values({ kind, message, transactionId: transactionId ?? null });
 };

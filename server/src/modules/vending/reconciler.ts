@@ -9,14 +9,25 @@ import { reconcileWithdrawals } from '../withdraw/withdraw.service.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 /** Re-queries one unsettled purchase and applies the answer (or leaves it pending). */
-export const reconcilePurchase = async (ctx: AppContext, purchase: TransactionRow): Promise<SupplierResult> => {
+export const reconcilePurchase = async (
+  ctx: AppContext,
+  purchase: TransactionRow,
+): Promise<SupplierResult> => {
   let result: SupplierResult;
   try {
     result = await ctx.suppliers
       .get((purchase.supplier ?? 'ALARO') as 'ALARO' | 'GLAD')
-      .query(purchase.type as PurchaseKind, { supplierRef: purchase.supplierRef, reference: purchase.reference });
+      .query(purchase.type as PurchaseKind, {
+        supplierRef: purchase.supplierRef,
+        reference: purchase.reference,
+      });
   } catch (error) {
-    result = { outcome: 'pending', supplierRef: null, message: 'Re-query failed', raw: String(error) };
+    result = {
+      outcome: 'pending',
+      supplierRef: null,
+      message: 'Re-query failed',
+      raw: String(error),
+    };
   }
   await settlePurchase(ctx, purchase, result);
   return result;
@@ -41,12 +52,20 @@ export const reconcileOnce = async (ctx: AppContext, { limit = 25 } = {}): Promi
       and(
         sql`${transactions.status} in ('processing', 'pending')`,
         isNull(transactions.escalatedAt),
-        lt(transactions.createdAt, sql`now() - make_interval(secs => ${ctx.config.vending.pendingSlaSeconds})`),
+        lt(
+          transactions.createdAt,
+          sql`now() - make_interval(secs => ${ctx.config.vending.pendingSlaSeconds})`,
+        ),
       ),
     )
     .returning({ id: transactions.id, reference: transactions.reference });
   for (const row of escalated) {
-    await raiseAlert(ctx, 'purchase_sla', `Purchase ${row.reference} is still unconfirmed by the supplier: review it in the admin queue.`, row.id);
+    await raiseAlert(
+      ctx,
+      'purchase_sla',
+      `Purchase ${row.reference} is still unconfirmed by the supplier: review it in the admin queue.`,
+      row.id,
+    );
   }
   return claimed.length;
 };

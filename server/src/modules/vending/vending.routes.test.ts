@@ -18,7 +18,12 @@ afterAll(async () => {
 
 const MTN_1GB_SME = { planId: '2', smartEarner: 600_00, reseller: 580_00, cost: 560_00 };
 
-const buyData = (user: TestUser, phone: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+const buyData = (
+  user: TestUser,
+  phone: string,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) =>
   t
     .request()
     .post('/api/v1/buy/data')
@@ -27,7 +32,10 @@ const buyData = (user: TestUser, phone: string, extra: Record<string, unknown> =
     .send({ network: 1, mobile_number: phone, plan: MTN_1GB_SME.planId, ...extra });
 
 const purchase = async (reference: string) => {
-  const [row] = await t.ctx.db.select().from(transactions).where(eq(transactions.reference, reference));
+  const [row] = await t.ctx.db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.reference, reference));
   return row!;
 };
 
@@ -38,7 +46,10 @@ const reconcileUntilSettled = async (reference: string, tries = 40) => {
     if (!['processing', 'pending'].includes(row.status)) return row;
     // An order whose answer timed out may still be on its way into the supplier's books.
     if (i > 0) await new Promise((resolve) => setTimeout(resolve, 150));
-    await t.ctx.db.update(transactions).set({ nextCheckAt: sql`now() - interval '1 second'` }).where(eq(transactions.reference, reference));
+    await t.ctx.db
+      .update(transactions)
+      .set({ nextCheckAt: sql`now() - interval '1 second'` })
+      .where(eq(transactions.reference, reference));
     await reconcileOnce(t.ctx);
   }
   return purchase(reference);
@@ -88,26 +99,36 @@ describe('POST /api/v1/buy/data with the sandbox supplier triggers', () => {
     expect(res.body.balance).toBe(1000);
     expect(await getWalletBalanceKobo(t.ctx.db, user.id)).toBe(1_000_00);
     const history = await t.request().get('/api/v1/auth').set('x-auth-token', user.token);
-    expect(history.body.transactions.map((x: { trans_Type: string }) => x.trans_Type).sort()).toEqual(['data', 'refund']);
+    expect(
+      history.body.transactions.map((x: { trans_Type: string }) => x.trans_Type).sort(),
+    ).toEqual(['data', 'refund']);
     await expectCleanLedger();
   });
 
   it.each([
     ['1111', 'processing, then the re-query says successful', 'success', 1_000_00 - 600_00],
     ['2222', 'processing, then the re-query says failed', 'refunded', 1_000_00],
-    ['3333', 'no answer within the timeout, then the re-query says successful', 'success', 1_000_00 - 600_00],
+    [
+      '3333',
+      'no answer within the timeout, then the re-query says successful',
+      'success',
+      1_000_00 - 600_00,
+    ],
     ['4444', 'an HTTP 500, then the re-query says it was delivered', 'success', 1_000_00 - 600_00],
-  ])('leaves %s (%s) pending, never refunded blind, and settles it on re-query', async (suffix, _label, finalStatus, finalBalance) => {
-    const user = await createUser(t.ctx, { balanceKobo: 1_000_00 });
-    const res = await buyData(user, `0803123${suffix}`);
-    expect(res.status).toBe(202);
-    expect(res.body.receipt.trans_Status).toBe('pending');
-    expect(await getWalletBalanceKobo(t.ctx.db, user.id)).toBe(400_00);
-    const settled = await reconcileUntilSettled(res.body.receipt.trans_Id);
-    expect(settled.status).toBe(finalStatus);
-    expect(await getWalletBalanceKobo(t.ctx.db, user.id)).toBe(finalBalance);
-    await expectCleanLedger();
-  });
+  ])(
+    'leaves %s (%s) pending, never refunded blind, and settles it on re-query',
+    async (suffix, _label, finalStatus, finalBalance) => {
+      const user = await createUser(t.ctx, { balanceKobo: 1_000_00 });
+      const res = await buyData(user, `0803123${suffix}`);
+      expect(res.status).toBe(202);
+      expect(res.body.receipt.trans_Status).toBe('pending');
+      expect(await getWalletBalanceKobo(t.ctx.db, user.id)).toBe(400_00);
+      const settled = await reconcileUntilSettled(res.body.receipt.trans_Id);
+      expect(settled.status).toBe(finalStatus);
+      expect(await getWalletBalanceKobo(t.ctx.db, user.id)).toBe(finalBalance);
+      await expectCleanLedger();
+    },
+  );
 
   it('refuses a purchase the wallet cannot cover, and writes nothing', async () => {
     const user = await createUser(t.ctx, { balanceKobo: 599_99 });
@@ -120,16 +141,23 @@ describe('POST /api/v1/buy/data with the sandbox supplier triggers', () => {
 
   it('treats the supplier saying its float is exhausted as a definite failure and alerts an admin', async () => {
     const user = await createUser(t.ctx, { balanceKobo: 1_000_00 });
-    await t.ctx.db.execute(sql`update sandbox_supplier_floats set balance_kobo = 100 where supplier = 'ALARO'`);
+    await t.ctx.db.execute(
+      sql`update sandbox_supplier_floats set balance_kobo = 100 where supplier = 'ALARO'`,
+    );
     try {
       const res = await buyData(user, '08031234567');
       expect(res.status).toBe(400);
       expect(res.body.receipt.trans_Status).toBe('refunded');
       expect(await getWalletBalanceKobo(t.ctx.db, user.id)).toBe(1_000_00);
-      const alerts = await t.ctx.db.select().from(adminAlerts).where(eq(adminAlerts.kind, 'supplier_float'));
+      const alerts = await t.ctx.db
+        .select()
+        .from(adminAlerts)
+        .where(eq(adminAlerts.kind, 'supplier_float'));
       expect(alerts.length).toBeGreaterThan(0);
     } finally {
-      await t.ctx.db.execute(sql`update sandbox_supplier_floats set balance_kobo = 500000000 where supplier = 'ALARO'`);
+      await t.ctx.db.execute(
+        sql`update sandbox_supplier_floats set balance_kobo = 500000000 where supplier = 'ALARO'`,
+      );
     }
     await expectCleanLedger();
   });
@@ -161,10 +189,20 @@ describe('bad input on the purchase routes', () => {
     [{ network: 5, mobile_number: '08031234567', plan: '2' }, 'Please select a network'],
     [{ network: 1, mobile_number: '0803123', plan: '2' }, 'Please check the phone number entered'],
     [{ network: 1, mobile_number: '08031234567' }, 'Please provide all values'],
-    [{ network: 1, mobile_number: '08031234567', plan: '9999' }, 'That data plan does not exist for this network'],
-    [{ network: 2, mobile_number: '08031234567', plan: '2' }, 'That data plan does not exist for this network'],
+    [
+      { network: 1, mobile_number: '08031234567', plan: '9999' },
+      'That data plan does not exist for this network',
+    ],
+    [
+      { network: 2, mobile_number: '08031234567', plan: '2' },
+      'That data plan does not exist for this network',
+    ],
   ])('data %j → 4xx "%s"', async (body, msg) => {
-    const res = await t.request().post('/api/v1/buy/data').set('x-auth-token', user.token).send(body);
+    const res = await t
+      .request()
+      .post('/api/v1/buy/data')
+      .set('x-auth-token', user.token)
+      .send(body);
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     expect(res.body.msg).toBe(msg);
@@ -172,33 +210,55 @@ describe('bad input on the purchase routes', () => {
 
   it.each([
     [{}, 'All fields are required'],
-    [{ network: 1, mobile_number: '0803123456', amount: 100 }, 'Please check the phone number entered'],
+    [
+      { network: 1, mobile_number: '0803123456', amount: 100 },
+      'Please check the phone number entered',
+    ],
     [{ network: 1, mobile_number: '08031234567', amount: 99 }, 'Minimum purchase is ₦100'],
     [{ network: 1, mobile_number: '08031234567', amount: -100 }, 'Enter a valid amount'],
     [{ network: 1, mobile_number: '08031234567', amount: 100.001 }, 'Enter a valid amount'],
     [{ network: 1, mobile_number: '08031234567', amount: 'abc' }, 'Enter a valid amount'],
     [{ network: 6, mobile_number: '08031234567', amount: 100 }, 'Please select a network'],
   ])('airtime %j → 400 "%s"', async (body, msg) => {
-    const res = await t.request().post('/api/v1/buy/airtime').set('x-auth-token', user.token).send(body);
+    const res = await t
+      .request()
+      .post('/api/v1/buy/airtime')
+      .set('x-auth-token', user.token)
+      .send(body);
     expect(res.status).toBe(400);
     expect(res.body.msg).toBe(msg);
   });
 
   it('needs a session', async () => {
-    const res = await t.request().post('/api/v1/buy/data').send({ network: 1, mobile_number: '08031234567', plan: '2' });
+    const res = await t
+      .request()
+      .post('/api/v1/buy/data')
+      .send({ network: 1, mobile_number: '08031234567', plan: '2' });
     expect(res.status).toBe(401);
   });
 
   it('refuses a locked service and an unavailable plan with clear messages', async () => {
-    await t.ctx.db.update(services).set({ serviceStatus: false }).where(eq(services.serviceName, 'airtime'));
+    await t.ctx.db
+      .update(services)
+      .set({ serviceStatus: false })
+      .where(eq(services.serviceName, 'airtime'));
     try {
-      const res = await t.request().post('/api/v1/buy/airtime').set('x-auth-token', user.token).send({ network: 1, mobile_number: '08031234567', amount: 100 });
+      const res = await t
+        .request()
+        .post('/api/v1/buy/airtime')
+        .set('x-auth-token', user.token)
+        .send({ network: 1, mobile_number: '08031234567', amount: 100 });
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('SERVICE_LOCKED');
     } finally {
-      await t.ctx.db.update(services).set({ serviceStatus: true }).where(eq(services.serviceName, 'airtime'));
+      await t.ctx.db
+        .update(services)
+        .set({ serviceStatus: true })
+        .where(eq(services.serviceName, 'airtime'));
     }
-    await t.ctx.db.execute(sql`update data_plans set is_available = false where network = 'MTN' and plan_id = '1'`);
+    await t.ctx.db.execute(
+      sql`update data_plans set is_available = false where network = 'MTN' and plan_id = '1'`,
+    );
     const res = await buyData(user, '08031234567', { plan: '1' });
     expect(res.status).toBe(400);
     expect(res.body.msg).toMatch(/not available/);
@@ -210,8 +270,16 @@ describe('POST /api/v1/buy/airtime and electricity', () => {
   it('charges 99% of airtime for a smart earner and 98% for a reseller', async () => {
     const earner = await createUser(t.ctx, { balanceKobo: 1_000_00 });
     const reseller = await createUser(t.ctx, { balanceKobo: 1_000_00, userType: 'reseller' });
-    const a = await t.request().post('/api/v1/buy/airtime').set('x-auth-token', earner.token).send({ network: 1, mobile_number: '08031234567', amount: 500 });
-    const b = await t.request().post('/api/v1/buy/airtime').set('x-auth-token', reseller.token).send({ network: 4, mobile_number: '08091234567', amount: '500' });
+    const a = await t
+      .request()
+      .post('/api/v1/buy/airtime')
+      .set('x-auth-token', earner.token)
+      .send({ network: 1, mobile_number: '08031234567', amount: 500 });
+    const b = await t
+      .request()
+      .post('/api/v1/buy/airtime')
+      .set('x-auth-token', reseller.token)
+      .send({ network: 4, mobile_number: '08091234567', amount: '500' });
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body.receipt.trans_amount).toBe(495);
     expect(b.body.receipt.trans_amount).toBe(490);
@@ -223,23 +291,43 @@ describe('POST /api/v1/buy/airtime and electricity', () => {
   it('validates a meter, then sells a token for amount + ₦50', async () => {
     const user = await createUser(t.ctx, { balanceKobo: 2_000_00 });
     const meter = { meterNumber: '1234567890', meterId: 18, meterType: 'prepaid' };
-    const valid = await t.request().post('/api/v1/buy/validateMeter').set('x-auth-token', user.token).send(meter);
+    const valid = await t
+      .request()
+      .post('/api/v1/buy/validateMeter')
+      .set('x-auth-token', user.token)
+      .send(meter);
     expect(valid.status).toBe(200);
     expect(valid.body.name).toBeTruthy();
-    const invalid = await t.request().post('/api/v1/buy/validateMeter').set('x-auth-token', user.token).send({ ...meter, meterNumber: '1234560000' });
+    const invalid = await t
+      .request()
+      .post('/api/v1/buy/validateMeter')
+      .set('x-auth-token', user.token)
+      .send({ ...meter, meterNumber: '1234560000' });
     expect(invalid.status).toBe(400);
     expect(invalid.body.msg).toMatch(/INVALID METER/i);
 
-    const res = await t.request().post('/api/v1/buy/electricity').set('x-auth-token', user.token).send({ ...meter, amount: 1000 });
+    const res = await t
+      .request()
+      .post('/api/v1/buy/electricity')
+      .set('x-auth-token', user.token)
+      .send({ ...meter, amount: 1000 });
     expect(res.status).toBe(200);
     expect(res.body.token).toMatch(/^\d{20}$/);
     expect(res.body.customerName).toBe(valid.body.name);
-    expect(res.body.receipt).toMatchObject({ trans_Type: 'electricity', trans_amount: 1050, trans_Network: 'Ikeja' });
+    expect(res.body.receipt).toMatchObject({
+      trans_Type: 'electricity',
+      trans_amount: 1050,
+      trans_Network: 'Ikeja',
+    });
     expect(await getWalletBalanceKobo(t.ctx.db, user.id)).toBe(950_00);
     const row = await purchase(res.body.receipt.trans_Id);
     expect(row.profitKobo).toBe(50_00);
 
-    const refused = await t.request().post('/api/v1/buy/electricity').set('x-auth-token', user.token).send({ ...meter, meterNumber: '1234560000', amount: 1000 });
+    const refused = await t
+      .request()
+      .post('/api/v1/buy/electricity')
+      .set('x-auth-token', user.token)
+      .send({ ...meter, meterNumber: '1234560000', amount: 1000 });
     expect(refused.status).toBe(400);
     expect(await getWalletBalanceKobo(t.ctx.db, user.id)).toBe(950_00);
     await expectCleanLedger();
@@ -271,7 +359,9 @@ describe('Idempotency-Key on purchases', () => {
   it('executes one of 10 concurrent duplicates', async () => {
     const user = await createUser(t.ctx, { balanceKobo: 10_000_00 });
     const key = { 'Idempotency-Key': `key3-${user.id}` };
-    const answers = await Promise.all(Array.from({ length: 10 }, () => buyData(user, '08031234567', {}, key)));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => buyData(user, '08031234567', {}, key)),
+    );
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(new Set(answers.map((a) => a.body.receipt.trans_Id)).size).toBe(1);
     expect(await getWalletBalanceKobo(t.ctx.db, user.id)).toBe(9_400_00);
@@ -284,13 +374,19 @@ describe('concurrency', () => {
     // ₦100 of airtime costs a smart earner ₦99: 50 fit in ₦5,000 (₦4,950) and the 51st cannot.
     const answers = await Promise.all(
       Array.from({ length: 100 }, () =>
-        t.request().post('/api/v1/buy/airtime').set('x-auth-token', user.token).send({ network: 1, mobile_number: '08031234567', amount: 100 }),
+        t
+          .request()
+          .post('/api/v1/buy/airtime')
+          .set('x-auth-token', user.token)
+          .send({ network: 1, mobile_number: '08031234567', amount: 100 }),
       ),
     );
     // Under this load some supplier answers can miss the adapter's timeout: those purchases are
     // accepted as pending (202) and the reconciler settles them.
     const accepted = answers.filter((a) => a.status === 200 || a.status === 202);
-    const refused = answers.filter((a) => a.status === 400 && a.body.code === 'INSUFFICIENT_BALANCE');
+    const refused = answers.filter(
+      (a) => a.status === 400 && a.body.code === 'INSUFFICIENT_BALANCE',
+    );
     expect(accepted).toHaveLength(50);
     expect(refused).toHaveLength(50);
     expect(await getWalletBalanceKobo(t.ctx.db, user.id)).toBe(50_00);
@@ -299,7 +395,9 @@ describe('concurrency', () => {
       const unsettled = await t.ctx.db
         .update(transactions)
         .set({ nextCheckAt: sql`now() - interval '1 second'` })
-        .where(sql`${transactions.userId} = ${user.id} and ${transactions.status} in ('processing', 'pending')`)
+        .where(
+          sql`${transactions.userId} = ${user.id} and ${transactions.status} in ('processing', 'pending')`,
+        )
         .returning({ id: transactions.id });
       if (unsettled.length === 0) break;
       await reconcileOnce(t.ctx, { limit: 100 });
@@ -325,7 +423,10 @@ describe('settling once when everyone races', () => {
     const res = await buyData(user, '08031232222'); // pending; re-query says failed
     expect(res.status).toBe(202);
     const id = res.body.receipt._id as string;
-    await t.ctx.db.update(transactions).set({ nextCheckAt: sql`now() - interval '1 second'` }).where(eq(transactions.id, id));
+    await t.ctx.db
+      .update(transactions)
+      .set({ nextCheckAt: sql`now() - interval '1 second'` })
+      .where(eq(transactions.id, id));
     await Promise.all([
       reconcileOnce(t.ctx),
       reconcileOnce(t.ctx),
@@ -336,7 +437,10 @@ describe('settling once when everyone races', () => {
     const [row] = await t.ctx.db.select().from(transactions).where(eq(transactions.id, id));
     expect(row!.status).toBe('refunded');
     expect(await getWalletBalanceKobo(t.ctx.db, user.id)).toBe(1_000_00);
-    const refunds = await queryRows<{ n: string }>(t.ctx.db, sql`select count(*) as n from journals where reference = ${`refund:${row!.reference}`}`);
+    const refunds = await queryRows<{ n: string }>(
+      t.ctx.db,
+      sql`select count(*) as n from journals where reference = ${`refund:${row!.reference}`}`,
+    );
     expect(Number(refunds[0]!.n)).toBe(1);
     await expectCleanLedger();
   });
@@ -345,7 +449,10 @@ describe('settling once when everyone races', () => {
     const admin = await createUser(t.ctx, { isAdmin: true });
     const user = await createUser(t.ctx, { balanceKobo: 1_000_00 });
     const res = await buyData(user, '08031231111'); // pending; re-query says successful
-    const refund = await t.request().post(`/api/v1/admin/refund/${res.body.receipt._id}`).set('x-auth-token', admin.token);
+    const refund = await t
+      .request()
+      .post(`/api/v1/admin/refund/${res.body.receipt._id}`)
+      .set('x-auth-token', admin.token);
     expect(refund.status).toBe(409);
     expect(refund.body.msg).toMatch(/delivered/);
     expect(await getWalletBalanceKobo(t.ctx.db, user.id)).toBe(400_00);
@@ -355,19 +462,32 @@ describe('settling once when everyone races', () => {
   it('lets only staff refund, and sends purchases past the SLA to the admin queue', async () => {
     const user = await createUser(t.ctx, { balanceKobo: 1_000_00 });
     const res = await buyData(user, '08031231111');
-    const forbidden = await t.request().post(`/api/v1/admin/refund/${res.body.receipt._id}`).set('x-auth-token', user.token);
+    const forbidden = await t
+      .request()
+      .post(`/api/v1/admin/refund/${res.body.receipt._id}`)
+      .set('x-auth-token', user.token);
     expect(forbidden.status).toBe(403);
     await t.ctx.db
       .update(transactions)
-      .set({ createdAt: sql`now() - interval '2 hours'`, nextCheckAt: sql`now() + interval '1 hour'` })
+      .set({
+        createdAt: sql`now() - interval '2 hours'`,
+        nextCheckAt: sql`now() + interval '1 hour'`,
+      })
       .where(eq(transactions.id, res.body.receipt._id));
     await reconcileOnce(t.ctx);
-    const [row] = await t.ctx.db.select().from(transactions).where(eq(transactions.id, res.body.receipt._id));
+    const [row] = await t.ctx.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.id, res.body.receipt._id));
     expect(row!.escalatedAt).not.toBeNull();
     expect(row!.status).toBe('pending');
     const agent = await createUser(t.ctx, { isAgent: true });
     const queue = await t.request().get('/api/v1/admin/pending').set('x-auth-token', agent.token);
-    expect(queue.body.transactions.some((x: { _id: string; escalated: boolean }) => x._id === row!.id && x.escalated)).toBe(true);
+    expect(
+      queue.body.transactions.some(
+        (x: { _id: string; escalated: boolean }) => x._id === row!.id && x.escalated,
+      ),
+    ).toBe(true);
   });
 });
 
@@ -375,41 +495,93 @@ describe('/api/v1/auth/contact', () => {
   it('adds, edits, lists and deletes only the owner’s contacts', async () => {
     const owner = await createUser(t.ctx);
     const other = await createUser(t.ctx);
-    const added = await t.request().post('/api/v1/auth/contact').set('x-auth-token', owner.token).send({ contactName: 'Mum', contactNumber: '08031234567', contactNetwork: 'mtn' });
+    const added = await t
+      .request()
+      .post('/api/v1/auth/contact')
+      .set('x-auth-token', owner.token)
+      .send({ contactName: 'Mum', contactNumber: '08031234567', contactNetwork: 'mtn' });
     expect(added.status).toBe(201);
-    expect(added.body.contact).toMatchObject({ contactName: 'Mum', contactNumber: '08031234567', contactNetwork: 'MTN' });
+    expect(added.body.contact).toMatchObject({
+      contactName: 'Mum',
+      contactNumber: '08031234567',
+      contactNetwork: 'MTN',
+    });
     const id = added.body.contact._id as string;
 
-    expect((await t.request().patch(`/api/v1/auth/contact/${id}`).set('x-auth-token', other.token).send({ contactName: 'Hijack' })).status).toBe(404);
-    expect((await t.request().delete(`/api/v1/auth/contact/${id}`).set('x-auth-token', other.token)).status).toBe(404);
-    expect((await t.request().get('/api/v1/auth/contact').set('x-auth-token', other.token)).body.contactList).toEqual([]);
+    expect(
+      (
+        await t
+          .request()
+          .patch(`/api/v1/auth/contact/${id}`)
+          .set('x-auth-token', other.token)
+          .send({ contactName: 'Hijack' })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await t.request().delete(`/api/v1/auth/contact/${id}`).set('x-auth-token', other.token))
+        .status,
+    ).toBe(404);
+    expect(
+      (await t.request().get('/api/v1/auth/contact').set('x-auth-token', other.token)).body
+        .contactList,
+    ).toEqual([]);
 
-    const edited = await t.request().patch(`/api/v1/auth/contact/${id}`).set('x-auth-token', owner.token).send({ contactName: 'Mummy' });
+    const edited = await t
+      .request()
+      .patch(`/api/v1/auth/contact/${id}`)
+      .set('x-auth-token', owner.token)
+      .send({ contactName: 'Mummy' });
     expect(edited.body.contact.contactName).toBe('Mummy');
-    const removed = await t.request().delete(`/api/v1/auth/contact/${id}`).set('x-auth-token', owner.token);
+    const removed = await t
+      .request()
+      .delete(`/api/v1/auth/contact/${id}`)
+      .set('x-auth-token', owner.token);
     expect(removed.body.contactList).toEqual([]);
   });
 
   it.each([
     [{ contactNumber: '08031234567', contactNetwork: 'MTN' }, 'All fields are required'],
     [{ contactName: 'Mum', contactNetwork: 'MTN' }, 'All fields are required'],
-    [{ contactName: 'Mum', contactNumber: '123', contactNetwork: 'MTN' }, 'Please check the phone number entered'],
-    [{ contactName: 'Mum', contactNumber: '08031234567', contactNetwork: 'VODA' }, 'Please select a network'],
+    [
+      { contactName: 'Mum', contactNumber: '123', contactNetwork: 'MTN' },
+      'Please check the phone number entered',
+    ],
+    [
+      { contactName: 'Mum', contactNumber: '08031234567', contactNetwork: 'VODA' },
+      'Please select a network',
+    ],
   ])('refuses %j with "%s"', async (body, msg) => {
     const owner = await createUser(t.ctx);
-    const res = await t.request().post('/api/v1/auth/contact').set('x-auth-token', owner.token).send(body);
+    const res = await t
+      .request()
+      .post('/api/v1/auth/contact')
+      .set('x-auth-token', owner.token)
+      .send(body);
     expect(res.status).toBe(400);
     expect(res.body.msg).toBe(msg);
   });
 
   it('removes contacts unused for 30 days', async () => {
     const owner = await createUser(t.ctx);
-    await t.request().post('/api/v1/auth/contact').set('x-auth-token', owner.token).send({ contactName: 'Old', contactNumber: '08030000001', contactNetwork: 'MTN' });
-    await t.request().post('/api/v1/auth/contact').set('x-auth-token', owner.token).send({ contactName: 'New', contactNumber: '08030000002', contactNetwork: 'MTN' });
-    await t.ctx.db.update(contacts).set({ lastUsedAt: sql`now() - interval '31 days'` }).where(eq(contacts.contactName, 'Old'));
+    await t
+      .request()
+      .post('/api/v1/auth/contact')
+      .set('x-auth-token', owner.token)
+      .send({ contactName: 'Old', contactNumber: '08030000001', contactNetwork: 'MTN' });
+    await t
+      .request()
+      .post('/api/v1/auth/contact')
+      .set('x-auth-token', owner.token)
+      .send({ contactName: 'New', contactNumber: '08030000002', contactNetwork: 'MTN' });
+    await t.ctx.db
+      .update(contacts)
+      .set({ lastUsedAt: sql`now() - interval '31 days'` })
+      .where(eq(contacts.contactName, 'Old'));
     const { deleteInactiveContacts } = await import('../contacts/contacts.service.ts');
     expect(await deleteInactiveContacts(t.ctx.db)).toBeGreaterThanOrEqual(1);
     const list = await t.request().get('/api/v1/auth/contact').set('x-auth-token', owner.token);
-    expect(list.body.contactList.map((c: { contactName: string }) => c.contactName)).toEqual(['New']);
+    expect(list.body.contactList.map((c: { contactName: string }) => c.contactName)).toEqual([
+      'New',
+    ]);
   });
 });

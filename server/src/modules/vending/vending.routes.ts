@@ -27,9 +27,13 @@ import {
 } from './purchase.service.ts';
 import { isUuid } from '../../lib/ids.ts';
 
-const outcomeResponse = (outcome: PurchaseOutcome, extra: Record<string, unknown> = {}): HandlerResult => {
+const outcomeResponse = (
+  outcome: PurchaseOutcome,
+  extra: Record<string, unknown> = {},
+): HandlerResult => {
   const base = { receipt: outcome.receipt, balance: koboToNaira(outcome.balanceKobo), ...extra };
-  if (outcome.status === 'success') return { status: 200, body: { msg: 'Transaction successful', ...base } };
+  if (outcome.status === 'success')
+    return { status: 200, body: { msg: 'Transaction successful', ...base } };
   if (outcome.status === 'pending') {
     return {
       status: 202,
@@ -39,7 +43,9 @@ const outcomeResponse = (outcome: PurchaseOutcome, extra: Record<string, unknown
       },
     };
   }
-  const reason = outcome.supplierMessage.replace(/^\s*transaction failed[:.]?\s*/i, '').replace(/[.\s]+$/, '');
+  const reason = outcome.supplierMessage
+    .replace(/^\s*transaction failed[:.]?\s*/i, '')
+    .replace(/[.\s]+$/, '');
   return {
     status: 400,
     body: {
@@ -49,7 +55,6 @@ const outcomeResponse = (outcome: PurchaseOutcome, extra: Record<string, unknown
     },
   };
 };
-
 
 export const vendingRoutes = (ctx: AppContext): Router => {
   const router = Router();
@@ -74,12 +79,18 @@ export const vendingRoutes = (ctx: AppContext): Router => {
         .where(
           and(
             eq(dataPlans.network, body.network),
-            isUuid(body.plan) ? or(eq(dataPlans.id, body.plan), eq(dataPlans.planId, body.plan)) : eq(dataPlans.planId, body.plan),
+            isUuid(body.plan)
+              ? or(eq(dataPlans.id, body.plan), eq(dataPlans.planId, body.plan))
+              : eq(dataPlans.planId, body.plan),
           ),
         )
         .limit(1);
-      if (!plan) throw new AppError('NOT_FOUND', { msg: 'That data plan does not exist for this network' });
-      if (!plan.isAvailable) throw new AppError('VALIDATION_ERROR', { msg: 'This data plan is not available at the moment' });
+      if (!plan)
+        throw new AppError('NOT_FOUND', { msg: 'That data plan does not exist for this network' });
+      if (!plan.isAvailable)
+        throw new AppError('VALIDATION_ERROR', {
+          msg: 'This data plan is not available at the moment',
+        });
       const setting = await networkSetting(ctx, body.network);
       const price = priceData(plan, user.userType as TUserType, setting.costPerGbKobo);
       const outcome = await executePurchase(ctx, user, {
@@ -90,7 +101,12 @@ export const vendingRoutes = (ctx: AppContext): Router => {
         supplier: setting.supplier,
         planId: plan.id,
         ported: body.ported,
-        details: { plan: plan.plan, planType: plan.planType, validity: plan.validity, planId: plan.planId },
+        details: {
+          plan: plan.plan,
+          planType: plan.planType,
+          validity: plan.validity,
+          planId: plan.planId,
+        },
         place: (supplier, reference) =>
           supplier.buyData({
             reference,
@@ -110,7 +126,11 @@ export const vendingRoutes = (ctx: AppContext): Router => {
     await withIdempotency(ctx, req, res, { userId: user.id, route: 'buy/airtime' }, async () => {
       await assertServiceOpen(ctx, 'airtime');
       const setting = await networkSetting(ctx, body.network);
-      const price = priceAirtime(body.amount, user.userType as TUserType, ctx.config.vending.airtimeCostBasisPoints);
+      const price = priceAirtime(
+        body.amount,
+        user.userType as TUserType,
+        ctx.config.vending.airtimeCostBasisPoints,
+      );
       const outcome = await executePurchase(ctx, user, {
         kind: 'airtime',
         network: body.network,
@@ -142,42 +162,48 @@ export const vendingRoutes = (ctx: AppContext): Router => {
   router.post('/buy/electricity', auth, validateBody(ZBuyElectricityRequest), async (req, res) => {
     const user = currentUser(req);
     const body = req.body as z.output<typeof ZBuyElectricityRequest>;
-    await withIdempotency(ctx, req, res, { userId: user.id, route: 'buy/electricity' }, async () => {
-      await assertServiceOpen(ctx, 'electricity');
-      // Validated again here, before any money moves: the client's earlier check is not proof.
-      const meter = await validateMeter(ctx, body);
-      const disco = DISCOS.find((d) => d.id === body.meterId)!;
-      const supplierName = ctx.config.vending.electricitySupplier;
-      const outcome = await executePurchase(ctx, user, {
-        kind: 'electricity',
-        network: disco.name,
-        phone: body.phone ?? user.phoneNumber,
-        ...priceElectricity(body.amount),
-        supplier: supplierName,
-        details: {
-          meterNumber: body.meterNumber,
-          meterType: body.meterType,
-          discoId: body.meterId,
-          customerName: meter.name,
-          amountKobo: body.amount,
-        },
-        place: (supplier, reference) =>
-          supplier.buyElectricity({
-            reference,
-            discoId: body.meterId,
+    await withIdempotency(
+      ctx,
+      req,
+      res,
+      { userId: user.id, route: 'buy/electricity' },
+      async () => {
+        await assertServiceOpen(ctx, 'electricity');
+        // Validated again here, before any money moves: the client's earlier check is not proof.
+        const meter = await validateMeter(ctx, body);
+        const disco = DISCOS.find((d) => d.id === body.meterId)!;
+        const supplierName = ctx.config.vending.electricitySupplier;
+        const outcome = await executePurchase(ctx, user, {
+          kind: 'electricity',
+          network: disco.name,
+          phone: body.phone ?? user.phoneNumber,
+          ...priceElectricity(body.amount),
+          supplier: supplierName,
+          details: {
             meterNumber: body.meterNumber,
             meterType: body.meterType,
-            amountKobo: body.amount,
-            phone: body.phone ?? user.phoneNumber,
+            discoId: body.meterId,
             customerName: meter.name,
-          }),
-      });
-      return outcomeResponse(outcome, {
-        token: outcome.token ?? null,
-        meterNumber: body.meterNumber,
-        customerName: meter.name,
-      });
-    });
+            amountKobo: body.amount,
+          },
+          place: (supplier, reference) =>
+            supplier.buyElectricity({
+              reference,
+              discoId: body.meterId,
+              meterNumber: body.meterNumber,
+              meterType: body.meterType,
+              amountKobo: body.amount,
+              phone: body.phone ?? user.phoneNumber,
+              customerName: meter.name,
+            }),
+        });
+        return outcomeResponse(outcome, {
+          token: outcome.token ?? null,
+          meterNumber: body.meterNumber,
+          customerName: meter.name,
+        });
+      },
+    );
   });
 
   return router;
@@ -192,8 +218,11 @@ const validateMeter = async (ctx: AppContext, body: z.output<typeof ZValidateMet
       meterType: body.meterType,
     });
   } catch {
-    throw new AppError('PROVIDER_ERROR', { msg: 'We could not reach the electricity company. Please try again.' });
+    throw new AppError('PROVIDER_ERROR', {
+      msg: 'We could not reach the electricity company. Please try again.',
+    });
   }
-  if (!meter.valid) throw new AppError('VALIDATION_ERROR', { msg: meter.name || 'INVALID METER NUMBER' });
+  if (!meter.valid)
+    throw new AppError('VALIDATION_ERROR', { msg: meter.name || 'INVALID METER NUMBER' });
   return meter;
 };

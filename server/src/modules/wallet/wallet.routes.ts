@@ -36,34 +36,85 @@ export const walletRoutes = (ctx: AppContext): Router => {
   router.post('/auth/transferFund', auth, validateBody(ZTransferRequest), async (req, res) => {
     const user = currentUser(req);
     const body = req.body as z.output<typeof ZTransferRequest>;
-    await withIdempotency(ctx, req, res, { userId: user.id, route: 'auth/transferFund' }, async () => {
-      const result = await transferFunds(ctx, user, { userName: body.userName, amountKobo: body.amount });
-      return { status: 200, body: { msg: result.msg, receipt: result.receipt, balance: koboToNaira(result.balanceKobo) } };
-    });
+    await withIdempotency(
+      ctx,
+      req,
+      res,
+      { userId: user.id, route: 'auth/transferFund' },
+      async () => {
+        const result = await transferFunds(ctx, user, {
+          userName: body.userName,
+          amountKobo: body.amount,
+        });
+        return {
+          status: 200,
+          body: {
+            msg: result.msg,
+            receipt: result.receipt,
+            balance: koboToNaira(result.balanceKobo),
+          },
+        };
+      },
+    );
   });
 
   router.post('/fundWallet/coupon', auth, validateBody(ZCouponRedeemRequest), async (req, res) => {
     const user = currentUser(req);
-    await withIdempotency(ctx, req, res, { userId: user.id, route: 'fundWallet/coupon' }, async () => {
-      const result = await redeemCoupon(ctx, user, req.body as z.output<typeof ZCouponRedeemRequest>);
-      return { status: 200, body: { msg: result.msg, amount: result.amount, balance: koboToNaira(result.balanceKobo) } };
-    });
+    await withIdempotency(
+      ctx,
+      req,
+      res,
+      { userId: user.id, route: 'fundWallet/coupon' },
+      async () => {
+        const result = await redeemCoupon(
+          ctx,
+          user,
+          req.body as z.output<typeof ZCouponRedeemRequest>,
+        );
+        return {
+          status: 200,
+          body: {
+            msg: result.msg,
+            amount: result.amount,
+            balance: koboToNaira(result.balanceKobo),
+          },
+        };
+      },
+    );
   });
 
-  router.post('/admin/generateCoupon', auth, requireRole('couponVendor'), validateBody(ZGenerateCouponRequest), async (req, res) => {
-    const body = req.body as z.output<typeof ZGenerateCouponRequest>;
-    res.status(201).json(await generateCoupon(ctx, currentUser(req), { userAccount: body.userAccount, amountKobo: body.amount }));
-  });
+  router.post(
+    '/admin/generateCoupon',
+    auth,
+    requireRole('couponVendor'),
+    validateBody(ZGenerateCouponRequest),
+    async (req, res) => {
+      const body = req.body as z.output<typeof ZGenerateCouponRequest>;
+      res.status(201).json(
+        await generateCoupon(ctx, currentUser(req), {
+          userAccount: body.userAccount,
+          amountKobo: body.amount,
+        }),
+      );
+    },
+  );
 
   /** The reseller upgrade; the only change a user may make to their own tier (nothing else is accepted). */
   router.patch('/auth/user/:id', auth, validateBody(ZUpgradeRequest), async (req, res) => {
     const user = currentUser(req);
-    if (req.params.id !== user.id) throw new AppError('FORBIDDEN', { msg: 'You can only upgrade your own account' });
+    if (req.params.id !== user.id)
+      throw new AppError('FORBIDDEN', { msg: 'You can only upgrade your own account' });
     res.json(await upgradeToReseller(ctx, user));
   });
 
   router.get('/auth/referral', auth, async (req, res) => {
-    const page = z.coerce.number().int().min(1).max(100_000).catch(1).parse(req.query.page ?? 1);
+    const page = z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(100_000)
+      .catch(1)
+      .parse(req.query.page ?? 1);
     res.json(await referralSummary(ctx, currentUser(req).id, page));
   });
 

@@ -59,10 +59,15 @@ export const validateRecipient = async (ctx: AppContext, userName: string) => {
  * Moves money between two users' wallets in one journal. Admins send from the house account and
  * are not limited by their own balance; everyone else is ('Insufficient balance').
  */
-export const transferFunds = async (ctx: AppContext, sender: UserRow, input: { userName: string; amountKobo: number }) => {
+export const transferFunds = async (
+  ctx: AppContext,
+  sender: UserRow,
+  input: { userName: string; amountKobo: number },
+) => {
   const recipient = await findUserByUserName(ctx.db, input.userName);
   if (!recipient) throw new AppError('NOT_FOUND', { msg: 'User not found' });
-  if (recipient.id === sender.id) throw new AppError('VALIDATION_ERROR', { msg: 'You cannot transfer to yourself' });
+  if (recipient.id === sender.id)
+    throw new AppError('VALIDATION_ERROR', { msg: 'You cannot transfer to yourself' });
   const reference = newReference('TRF');
   return ctx.db.transaction(async (tx) => {
     const journal = await postJournal(tx, {
@@ -86,7 +91,14 @@ export const transferFunds = async (ctx: AppContext, sender: UserRow, input: { u
       direction: 'credit',
     });
     if (sender.isAdmin) {
-      return { msg: 'Transfer successful', receipt: toPublicTransaction({ ...incoming, userName: recipient.userName }, { withProfit: true }), balanceKobo: await getWalletBalanceKobo(tx, sender.id) };
+      return {
+        msg: 'Transfer successful',
+        receipt: toPublicTransaction(
+          { ...incoming, userName: recipient.userName },
+          { withProfit: true },
+        ),
+        balanceKobo: await getWalletBalanceKobo(tx, sender.id),
+      };
     }
     const outgoing = await recordLine(tx, journal, {
       index: 0,
@@ -99,19 +111,30 @@ export const transferFunds = async (ctx: AppContext, sender: UserRow, input: { u
     });
     return {
       msg: 'Transfer successful',
-      receipt: toPublicTransaction({ ...outgoing, userName: sender.userName }, { withProfit: false }),
+      receipt: toPublicTransaction(
+        { ...outgoing, userName: sender.userName },
+        { withProfit: false },
+      ),
       balanceKobo: outgoing.balanceAfterKobo,
     };
   });
 };
 
-const couponCode = () => randomBytes(6).toString('hex').toUpperCase().replace(/(.{4})(?=.)/g, '$1-');
+const couponCode = () =>
+  randomBytes(6)
+    .toString('hex')
+    .toUpperCase()
+    .replace(/(.{4})(?=.)/g, '$1-');
 
 /**
  * Creates a single-use coupon for one user, paid for now: by the house when an admin issues it,
  * from the vendor's own wallet when a coupon vendor does.
  */
-export const generateCoupon = async (ctx: AppContext, issuer: UserRow, input: { userAccount: string; amountKobo: number }) => {
+export const generateCoupon = async (
+  ctx: AppContext,
+  issuer: UserRow,
+  input: { userAccount: string; amountKobo: number },
+) => {
   const owner = await findUserByUserName(ctx.db, input.userAccount);
   if (!owner) throw new AppError('NOT_FOUND', { msg: 'User not found' });
   const code = couponCode();
@@ -141,19 +164,32 @@ export const generateCoupon = async (ctx: AppContext, issuer: UserRow, input: { 
         direction: 'debit',
       });
     }
-    return { couponCode: code, msg: `Coupon of ₦${koboToNaira(input.amountKobo).toLocaleString('en-NG')} created for ${owner.userName}` };
+    return {
+      couponCode: code,
+      msg: `Coupon of ₦${koboToNaira(input.amountKobo).toLocaleString('en-NG')} created for ${owner.userName}`,
+    };
   });
 };
 
 /** Redeems a coupon into the owner's wallet, once (guarded status change in the same transaction). */
-export const redeemCoupon = async (ctx: AppContext, user: UserRow, input: { userName: string; coupon: string }) => {
+export const redeemCoupon = async (
+  ctx: AppContext,
+  user: UserRow,
+  input: { userName: string; coupon: string },
+) => {
   const invalid = new AppError('VALIDATION_ERROR', { msg: 'Invalid or used coupon code' });
   if (input.userName.trim().toLowerCase() !== user.userName.toLowerCase()) throw invalid;
   return ctx.db.transaction(async (tx) => {
     const [coupon] = await tx
       .update(coupons)
       .set({ status: 'redeemed', redeemedAt: sql`now()` })
-      .where(and(eq(coupons.code, input.coupon.trim().toUpperCase()), eq(coupons.userId, user.id), eq(coupons.status, 'active')))
+      .where(
+        and(
+          eq(coupons.code, input.coupon.trim().toUpperCase()),
+          eq(coupons.userId, user.id),
+          eq(coupons.status, 'active'),
+        ),
+      )
       .returning();
     if (!coupon) throw invalid;
     const journal = await postJournal(tx, {
@@ -173,7 +209,11 @@ export const redeemCoupon = async (ctx: AppContext, user: UserRow, input: { user
       amountKobo: coupon.amountKobo,
       direction: 'credit',
     });
-    return { msg: 'Wallet funded with coupon', amount: koboToNaira(coupon.amountKobo), balanceKobo: line.balanceAfterKobo };
+    return {
+      msg: 'Wallet funded with coupon',
+      amount: koboToNaira(coupon.amountKobo),
+      balanceKobo: line.balanceAfterKobo,
+    };
   });
 };
 
@@ -183,7 +223,12 @@ export const redeemCoupon = async (ctx: AppContext, user: UserRow, input: { user
  */
 export const upgradeToReseller = async (ctx: AppContext, user: UserRow) => {
   if (user.userType !== 'smart earner') {
-    throw new AppError('CONFLICT', { msg: user.userType === 'reseller' ? 'You are already a reseller' : 'Only smart earners can upgrade to reseller' });
+    throw new AppError('CONFLICT', {
+      msg:
+        user.userType === 'reseller'
+          ? 'You are already a reseller'
+          : 'Only smart earners can upgrade to reseller',
+    });
   }
   await ctx.db.transaction(async (tx) => {
     const [changed] = await tx
@@ -240,7 +285,11 @@ export const REFERRALS_PAGE_SIZE = 20;
 
 /** The caller's referrals and earnings summary. */
 export const referralSummary = async (ctx: AppContext, userId: string, page: number) => {
-  const [totals] = await queryRows<{ total_referred: number; total_earned: string | number; withdrawn: string | number }>(
+  const [totals] = await queryRows<{
+    total_referred: number;
+    total_earned: string | number;
+    withdrawn: string | number;
+  }>(
     ctx.db,
     sql`select
       (select count(*)::int from users where referred_by_id = ${userId}) as total_referred,
@@ -260,7 +309,10 @@ export const referralSummary = async (ctx: AppContext, userId: string, page: num
   );
   const totalReferred = Number(totals?.total_referred ?? 0);
   return {
-    referralList: list.map((r) => ({ userName: r.user_name, amountEarned: r.rewarded ? koboToNaira(REFERRAL_REWARD_KOBO) : 0 })),
+    referralList: list.map((r) => ({
+      userName: r.user_name,
+      amountEarned: r.rewarded ? koboToNaira(REFERRAL_REWARD_KOBO) : 0,
+    })),
     earningBalance: koboToNaira(await getWalletBalanceKobo(ctx.db, userId, 'earnings')),
     totalReferred,
     totalEarned: koboToNaira(Number(totals?.total_earned ?? 0)),
@@ -272,7 +324,8 @@ export const referralSummary = async (ctx: AppContext, userId: string, page: num
 /** Moves the whole earnings balance into the main wallet. */
 export const withdrawEarnings = async (ctx: AppContext, user: UserRow) => {
   const available = await getWalletBalanceKobo(ctx.db, user.id, 'earnings');
-  if (available <= 0) throw new AppError('VALIDATION_ERROR', { msg: 'You have no earnings to withdraw' });
+  if (available <= 0)
+    throw new AppError('VALIDATION_ERROR', { msg: 'You have no earnings to withdraw' });
   return ctx.db.transaction(async (tx) => {
     // The journal's conditional update refuses if a concurrent withdrawal already took it.
     const journal = await postJournal(tx, {
@@ -304,17 +357,30 @@ export const withdrawEarnings = async (ctx: AppContext, user: UserRow) => {
  * Stores a NIN or BVN so that only its last four digits can ever be shown: the digits
  * themselves are kept only as a keyed hash (to spot one number used on two accounts).
  */
-export const updateKyc = async (ctx: AppContext, user: UserRow, input: { nin?: string; bvn?: string }) => {
+export const updateKyc = async (
+  ctx: AppContext,
+  user: UserRow,
+  input: { nin?: string; bvn?: string },
+) => {
   const kind = input.bvn ? 'bvn' : 'nin';
   const value = (input.bvn ?? input.nin)!;
   const fingerprint = createHmac('sha256', ctx.jwtSecret).update(`${kind}:${value}`).digest('hex');
   await ctx.db
     .update(users)
-    .set(kind === 'bvn' ? { bvnLast4: value.slice(-4), bvnHash: fingerprint } : { ninLast4: value.slice(-4), ninHash: fingerprint })
+    .set(
+      kind === 'bvn'
+        ? { bvnLast4: value.slice(-4), bvnHash: fingerprint }
+        : { ninLast4: value.slice(-4), ninHash: fingerprint },
+    )
     .where(eq(users.id, user.id));
   const record = await findUserRecordById(ctx.db, user.id);
   return { msg: `${kind.toUpperCase()} saved`, user: toPublicUser(record!) };
 };
 
 export const recentCoupons = (ctx: AppContext, userId: string) =>
-  ctx.db.select().from(coupons).where(eq(coupons.createdById, userId)).orderBy(desc(coupons.createdAt)).limit(50);
+  ctx.db
+    .select()
+    .from(coupons)
+    .where(eq(coupons.createdById, userId))
+    .orderBy(desc(coupons.createdAt))
+    .limit(50);

@@ -34,4 +34,5 @@ export const BANKS: readonly { bankName: string; bankCode: string }[] = [
 ];
 
 export const bankByCode = (code: string) => BANKS.find((b) => b.bankCode === code);
-export const bankByName = (name: string) => BANKS.find((b) => b.bankName.toLowerCase() === name.trim().toLowerCase());
+export const bankByName = (name: string) =>
+  BANKS.find((b) => b.bankName.toLowerCase() === name.trim().toLowerCase());

@@ -9,7 +9,11 @@ import { reconcileWithdrawals } from './withdraw.service.ts';
 let t: TestApp;
 beforeAll(async () => {
   // The payout call gives up after 1.5 s; the sandbox's 1111 account answers after 2.5 s.
-  t = await createTestApp({ SQUAD_TIMEOUT_MS: '1500', PROCESSING_GRACE_SECONDS: '1', RECONCILE_RETRY_SECONDS: '1' });
+  t = await createTestApp({
+    SQUAD_TIMEOUT_MS: '1500',
+    PROCESSING_GRACE_SECONDS: '1',
+    RECONCILE_RETRY_SECONDS: '1',
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -18,15 +22,19 @@ afterAll(async () => {
 const GTB = '000013';
 const balance = (user: { id: string }) => getWalletBalanceKobo(t.ctx.db, user.id);
 const expectCleanLedger = async () => expect(await t.ledgerViolations()).toEqual([]);
-const post = (path: string, user: TestUser, body: object) => t.request().post(path).set('x-auth-token', user.token).send(body);
-const withdraw = (user: TestUser, accountNumber: string, amount: number) => post('/api/v1/withdraw', user, { bankCode: GTB, accountNumber, amount });
+const post = (path: string, user: TestUser, body: object) =>
+  t.request().post(path).set('x-auth-token', user.token).send(body);
+const withdraw = (user: TestUser, accountNumber: string, amount: number) =>
+  post('/api/v1/withdraw', user, { bankCode: GTB, accountNumber, amount });
 
 const settleAll = async (userId: string) => {
   for (let pass = 0; pass < 40; pass += 1) {
     const due = await t.ctx.db
       .update(transactions)
       .set({ nextCheckAt: sql`now() - interval '1 second'` })
-      .where(sql`${transactions.userId} = ${userId} and ${transactions.network} = 'Withdrawal' and ${transactions.status} in ('processing', 'pending')`)
+      .where(
+        sql`${transactions.userId} = ${userId} and ${transactions.network} = 'Withdrawal' and ${transactions.status} in ('processing', 'pending')`,
+      )
       .returning({ id: transactions.id });
     if (due.length === 0) return;
     await reconcileWithdrawals(t.ctx, { limit: 100 });
@@ -37,22 +45,64 @@ const settleAll = async (userId: string) => {
 describe('bank accounts', () => {
   it('lists NIP bank codes, validates an account through the provider and saves beneficiaries', async () => {
     const user = await createUser(t.ctx);
-    const banks = await t.request().get('/api/v1/withdraw/bankCodes').set('x-auth-token', user.token);
+    const banks = await t
+      .request()
+      .get('/api/v1/withdraw/bankCodes')
+      .set('x-auth-token', user.token);
     expect(banks.body.banks).toContainEqual({ bankName: 'Guaranty Trust Bank', bankCode: GTB });
-    const ok = await post('/api/v1/withdraw/validate', user, { bankCode: GTB, accountNumber: '0123456789' });
+    const ok = await post('/api/v1/withdraw/validate', user, {
+      bankCode: GTB,
+      accountNumber: '0123456789',
+    });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ code: GTB, msg: 'Account validated' });
     expect(ok.body.name).toBeTruthy();
-    const byName = await post('/api/v1/withdraw/validate', user, { bankName: 'guaranty trust bank', accountNumber: '0123456789' });
+    const byName = await post('/api/v1/withdraw/validate', user, {
+      bankName: 'guaranty trust bank',
+      accountNumber: '0123456789',
+    });
     expect(byName.body.name).toBe(ok.body.name);
-    expect((await post('/api/v1/withdraw/validate', user, { bankCode: GTB, accountNumber: '0123450000' })).body.msg).toBe('We could not find that account');
-    expect((await post('/api/v1/withdraw/validate', user, { bankCode: GTB })).body.msg).toBe('Enter account number');
-    expect((await post('/api/v1/withdraw/validate', user, { bankCode: '999999', accountNumber: '0123456789' })).body.msg).toBe('Select your bank');
+    expect(
+      (
+        await post('/api/v1/withdraw/validate', user, {
+          bankCode: GTB,
+          accountNumber: '0123450000',
+        })
+      ).body.msg,
+    ).toBe('We could not find that account');
+    expect((await post('/api/v1/withdraw/validate', user, { bankCode: GTB })).body.msg).toBe(
+      'Enter account number',
+    );
+    expect(
+      (
+        await post('/api/v1/withdraw/validate', user, {
+          bankCode: '999999',
+          accountNumber: '0123456789',
+        })
+      ).body.msg,
+    ).toBe('Select your bank');
 
-    const saved = await post('/api/v1/withdraw/beneficiary', user, { bankCode: GTB, accountNumber: '0123456789', accountName: 'Someone Else' });
+    const saved = await post('/api/v1/withdraw/beneficiary', user, {
+      bankCode: GTB,
+      accountNumber: '0123456789',
+      accountName: 'Someone Else',
+    });
     expect(saved.status).toBe(201);
-    expect(saved.body.beneficiaryList).toEqual([expect.objectContaining({ accountName: ok.body.name, accountNumber: '0123456789', bankCode: GTB })]);
-    expect((await post('/api/v1/withdraw/beneficiary', user, { bankCode: GTB, accountNumber: '0123450000' })).status).toBe(400);
+    expect(saved.body.beneficiaryList).toEqual([
+      expect.objectContaining({
+        accountName: ok.body.name,
+        accountNumber: '0123456789',
+        bankCode: GTB,
+      }),
+    ]);
+    expect(
+      (
+        await post('/api/v1/withdraw/beneficiary', user, {
+          bankCode: GTB,
+          accountNumber: '0123450000',
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 
@@ -80,7 +130,10 @@ describe('POST /api/v1/withdraw', () => {
     expect(res.body.receipt.trans_Status).toBe('pending');
     expect(await balance(user)).toBe(1_000_00);
     await settleAll(user.id);
-    const [row] = await t.ctx.db.select().from(transactions).where(eq(transactions.id, res.body.receipt._id));
+    const [row] = await t.ctx.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.id, res.body.receipt._id));
     expect(row!.status).toBe('success');
     expect(await balance(user)).toBe(1_000_00);
     await expectCleanLedger();
@@ -92,13 +145,19 @@ describe('POST /api/v1/withdraw', () => {
     const res = await withdraw(user, '0123452222', 1500);
     expect(res.status).toBe(202);
     expect(await balance(user)).toBe(500_00);
-    expect((await post('/api/v1/admin/reQueryWithdrawal', user, { transactionId: res.body.receipt._id })).status).toBe(403);
+    expect(
+      (await post('/api/v1/admin/reQueryWithdrawal', user, { transactionId: res.body.receipt._id }))
+        .status,
+    ).toBe(403);
     await Promise.all([
       post('/api/v1/admin/reQueryWithdrawal', admin, { transactionId: res.body.receipt._id }),
       post('/api/v1/admin/reQueryWithdrawal', admin, { transactionId: res.body.receipt.trans_Id }),
       settleAll(user.id),
     ]);
-    const [row] = await t.ctx.db.select().from(transactions).where(eq(transactions.id, res.body.receipt._id));
+    const [row] = await t.ctx.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.id, res.body.receipt._id));
     expect(row!.status).toBe('refunded');
     expect(await balance(user)).toBe(2_000_00);
     await expectCleanLedger();
@@ -106,7 +165,9 @@ describe('POST /api/v1/withdraw', () => {
 
   it('accepts one of 20 concurrent withdrawals of the whole balance', async () => {
     const user = await createUser(t.ctx, { balanceKobo: 3_000_00 });
-    const answers = await Promise.all(Array.from({ length: 20 }, () => withdraw(user, '0123456789', 3000)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => withdraw(user, '0123456789', 3000)),
+    );
     const accepted = answers.filter((a) => a.status === 200 || a.status === 202);
     expect(accepted).toHaveLength(1);
     expect(answers.filter((a) => a.body.msg === 'Insufficient balance')).toHaveLength(19);

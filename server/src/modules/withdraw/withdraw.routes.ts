@@ -11,7 +11,14 @@ import { validateBody } from '../../middleware/validate.ts';
 import { authenticate, currentUser, requireRole } from '../auth/auth.middleware.ts';
 import { withIdempotency } from '../vending/idempotency.ts';
 import { BANKS } from './bank-codes.ts';
-import { addBeneficiary, listBeneficiaries, requeryWithdrawal, resolveBank, validateAccount, withdraw } from './withdraw.service.ts';
+import {
+  addBeneficiary,
+  listBeneficiaries,
+  requeryWithdrawal,
+  resolveBank,
+  validateAccount,
+  withdraw,
+} from './withdraw.service.ts';
 
 const account = {
   bankCode: z.string().trim().optional(),
@@ -19,7 +26,13 @@ const account = {
   accountNumber: z
     .union([z.string(), z.number()], { error: 'Enter account number' })
     .transform(String)
-    .pipe(z.string().trim().min(1, 'Enter account number').regex(/^\d{10}$/, 'Enter a 10-digit account number')),
+    .pipe(
+      z
+        .string()
+        .trim()
+        .min(1, 'Enter account number')
+        .regex(/^\d{10}$/, 'Enter a 10-digit account number'),
+    ),
 };
 const ZAccount = z.object(account);
 const ZWithdraw = z.object({
@@ -43,7 +56,9 @@ export const withdrawRoutes = (ctx: AppContext): Router => {
   router.post('/withdraw/validate', auth, validateBody(ZAccount), async (req, res) => {
     const body = req.body as z.output<typeof ZAccount>;
     const bank = resolveBank(body);
-    res.json(await validateAccount(ctx, { bankCode: bank.bankCode, accountNumber: body.accountNumber }));
+    res.json(
+      await validateAccount(ctx, { bankCode: bank.bankCode, accountNumber: body.accountNumber }),
+    );
   });
 
   router.get('/withdraw/beneficiary', auth, async (req, res) => {
@@ -53,7 +68,10 @@ export const withdrawRoutes = (ctx: AppContext): Router => {
   router.post('/withdraw/beneficiary', auth, validateBody(ZAccount), async (req, res) => {
     const body = req.body as z.output<typeof ZAccount>;
     const bank = resolveBank(body);
-    const beneficiaryList = await addBeneficiary(ctx, currentUser(req).id, { bankCode: bank.bankCode, accountNumber: body.accountNumber });
+    const beneficiaryList = await addBeneficiary(ctx, currentUser(req).id, {
+      bankCode: bank.bankCode,
+      accountNumber: body.accountNumber,
+    });
     res.status(201).json({ msg: 'Beneficiary saved', beneficiaryList });
   });
 
@@ -62,38 +80,72 @@ export const withdrawRoutes = (ctx: AppContext): Router => {
     const body = req.body as z.output<typeof ZWithdraw>;
     await withIdempotency(ctx, req, res, { userId: user.id, route: 'withdraw' }, async () => {
       const bank = resolveBank(body);
-      const result = await withdraw(ctx, user, { bankCode: bank.bankCode, accountNumber: body.accountNumber, amountKobo: body.amount });
-      const base = { receipt: result.receipt, balance: koboToNaira(result.balanceKobo), received: koboToNaira(body.amount - WITHDRAWAL_FEE_KOBO) };
-      if (result.status === 'success') return { status: 200, body: { msg: 'Withdrawal successful', ...base } };
+      const result = await withdraw(ctx, user, {
+        bankCode: bank.bankCode,
+        accountNumber: body.accountNumber,
+        amountKobo: body.amount,
+      });
+      const base = {
+        receipt: result.receipt,
+        balance: koboToNaira(result.balanceKobo),
+        received: koboToNaira(body.amount - WITHDRAWAL_FEE_KOBO),
+      };
+      if (result.status === 'success')
+        return { status: 200, body: { msg: 'Withdrawal successful', ...base } };
       if (result.status === 'refunded') {
-        return { status: 400, body: { msg: `Withdrawal failed: ${result.message}. Your wallet has been refunded.`, code: 'PAYOUT_FAILED', ...base } };
+        return {
+          status: 400,
+          body: {
+            msg: `Withdrawal failed: ${result.message}. Your wallet has been refunded.`,
+            code: 'PAYOUT_FAILED',
+            ...base,
+          },
+        };
       }
-      return { status: 202, body: { msg: 'Withdrawal is being processed. We will confirm it shortly.', ...base } };
+      return {
+        status: 202,
+        body: { msg: 'Withdrawal is being processed. We will confirm it shortly.', ...base },
+      };
     });
   });
 
   /** Admin: ask the payout provider again about a withdrawal (by our id or its reference). */
-  router.post('/admin/reQueryWithdrawal', auth, requireRole('admin'), validateBody(z.object({ transactionId: z.string({ error: 'transactionId is required' }).trim().min(1, 'transactionId is required') })), async (req, res) => {
-    const { transactionId } = req.body as { transactionId: string };
-    const [row] = await ctx.db
-      .select()
-      .from(transactions)
-      .where(
-        and(
-          eq(transactions.network, 'Withdrawal'),
-          eq(transactions.type, 'wallet'),
-          isUuid(transactionId) ? or(eq(transactions.id, transactionId), eq(transactions.reference, transactionId)) : eq(transactions.reference, transactionId),
-        ),
-      );
-    if (!row) throw new AppError('NOT_FOUND', { msg: 'Withdrawal not found' });
-    if (!['processing', 'pending'].includes(row.status)) {
-      res.json({ msg: `Withdrawal is already ${row.status}`, status: row.status });
-      return;
-    }
-    const outcome = await requeryWithdrawal(ctx, row);
-    const [current] = await ctx.db.select().from(transactions).where(eq(transactions.id, row.id));
-    res.json({ msg: outcome.message, status: current!.status });
-  });
+  router.post(
+    '/admin/reQueryWithdrawal',
+    auth,
+    requireRole('admin'),
+    validateBody(
+      z.object({
+        transactionId: z
+          .string({ error: 'transactionId is required' })
+          .trim()
+          .min(1, 'transactionId is required'),
+      }),
+    ),
+    async (req, res) => {
+      const { transactionId } = req.body as { transactionId: string };
+      const [row] = await ctx.db
+        .select()
+        .from(transactions)
+        .where(
+          and(
+            eq(transactions.network, 'Withdrawal'),
+            eq(transactions.type, 'wallet'),
+            isUuid(transactionId)
+              ? or(eq(transactions.id, transactionId), eq(transactions.reference, transactionId))
+              : eq(transactions.reference, transactionId),
+          ),
+        );
+      if (!row) throw new AppError('NOT_FOUND', { msg: 'Withdrawal not found' });
+      if (!['processing', 'pending'].includes(row.status)) {
+        res.json({ msg: `Withdrawal is already ${row.status}`, status: row.status });
+        return;
+      }
+      const outcome = await requeryWithdrawal(ctx, row);
+      const [current] = await ctx.db.select().from(transactions).where(eq(transactions.id, row.id));
+      res.json({ msg: outcome.message, status: current!.status });
+    },
+  );
 
   return router;
 };

@@ -23,14 +23,22 @@ const squad = squadSettingsFor;
 const UNSETTLED = ['processing', 'pending'];
 
 /** The bank from a code or a name; 400 when neither is one we know. */
-export const resolveBank = (input: { bankCode?: string | undefined; bankName?: string | undefined }) => {
-  const bank = (input.bankCode && bankByCode(input.bankCode)) || (input.bankName && bankByName(input.bankName));
+export const resolveBank = (input: {
+  bankCode?: string | undefined;
+  bankName?: string | undefined;
+}) => {
+  const bank =
+    (input.bankCode && bankByCode(input.bankCode)) ||
+    (input.bankName && bankByName(input.bankName));
   if (!bank) throw new AppError('VALIDATION_ERROR', { msg: 'Select your bank' });
   return bank;
 };
 
 /** Asks the payout provider whose account this is. */
-export const validateAccount = async (ctx: AppContext, input: { bankCode: string; accountNumber: string }) => {
+export const validateAccount = async (
+  ctx: AppContext,
+  input: { bankCode: string; accountNumber: string },
+) => {
   let found;
   try {
     found = await lookupSquadAccount(squad(ctx), input);
@@ -50,15 +58,34 @@ const toBeneficiary = (row: typeof beneficiaries.$inferSelect) => ({
 });
 
 export const listBeneficiaries = async (ctx: AppContext, userId: string) =>
-  (await ctx.db.select().from(beneficiaries).where(eq(beneficiaries.userId, userId)).orderBy(asc(beneficiaries.createdAt))).map(toBeneficiary);
+  (
+    await ctx.db
+      .select()
+      .from(beneficiaries)
+      .where(eq(beneficiaries.userId, userId))
+      .orderBy(asc(beneficiaries.createdAt))
+  ).map(toBeneficiary);
 
 /** Saves an account after the provider confirms it (the name stored is the bank's, never the caller's). */
-export const addBeneficiary = async (ctx: AppContext, userId: string, input: { bankCode: string; accountNumber: string }) => {
+export const addBeneficiary = async (
+  ctx: AppContext,
+  userId: string,
+  input: { bankCode: string; accountNumber: string },
+) => {
   const bank = resolveBank(input);
-  const { name } = await validateAccount(ctx, { bankCode: bank.bankCode, accountNumber: input.accountNumber });
+  const { name } = await validateAccount(ctx, {
+    bankCode: bank.bankCode,
+    accountNumber: input.accountNumber,
+  });
   await ctx.db
     .insert(beneficiaries)
-    .values({ userId, accountName: name, accountNumber: input.accountNumber, bankName: bank.bankName, bankCode: bank.bankCode })
+    .values({
+      userId,
+      accountName: name,
+      accountNumber: input.accountNumber,
+      bankName: bank.bankName,
+      bankCode: bank.bankCode,
+    })
     .onConflictDoUpdate({
       target: [beneficiaries.userId, beneficiaries.bankCode, beneficiaries.accountNumber],
       set: { accountName: name },
@@ -71,9 +98,16 @@ export const addBeneficiary = async (ctx: AppContext, userId: string, input: { b
  * clearing together with a 'processing' record, the payout sent outside any transaction, then
  * settled once: paid, refunded (a definite failure or reversal), or pending for re-query.
  */
-export const withdraw = async (ctx: AppContext, user: UserRow, input: { bankCode: string; accountNumber: string; amountKobo: number }) => {
+export const withdraw = async (
+  ctx: AppContext,
+  user: UserRow,
+  input: { bankCode: string; accountNumber: string; amountKobo: number },
+) => {
   const bank = resolveBank(input);
-  const { name } = await validateAccount(ctx, { bankCode: bank.bankCode, accountNumber: input.accountNumber });
+  const { name } = await validateAccount(ctx, {
+    bankCode: bank.bankCode,
+    accountNumber: input.accountNumber,
+  });
   const reference = `${ctx.config.squad.merchantId}_${Date.now().toString(36).toUpperCase()}${randomBytes(5).toString('hex').toUpperCase()}`;
   const payoutKobo = input.amountKobo - WITHDRAWAL_FEE_KOBO;
   const row = await ctx.db.transaction(async (tx) => {
@@ -98,7 +132,14 @@ export const withdraw = async (ctx: AppContext, user: UserRow, input: { bankCode
         balanceBeforeKobo: after + input.amountKobo,
         balanceAfterKobo: after,
         phoneNumber: input.accountNumber,
-        details: { bankName: bank.bankName, bankCode: bank.bankCode, accountNumber: input.accountNumber, accountName: name, feeKobo: WITHDRAWAL_FEE_KOBO, payoutKobo },
+        details: {
+          bankName: bank.bankName,
+          bankCode: bank.bankCode,
+          accountNumber: input.accountNumber,
+          accountName: name,
+          feeKobo: WITHDRAWAL_FEE_KOBO,
+          payoutKobo,
+        },
         nextCheckAt: sql`now() + make_interval(secs => ${ctx.config.vending.processingGraceSeconds})`,
       })
       .returning();
@@ -123,7 +164,11 @@ export const withdraw = async (ctx: AppContext, user: UserRow, input: { bankCode
 };
 
 /** Applies a payout answer to an unsettled withdrawal, at most once. */
-export const settleWithdrawal = async (ctx: AppContext, row: TransactionRow, outcome: PayoutOutcome): Promise<void> => {
+export const settleWithdrawal = async (
+  ctx: AppContext,
+  row: TransactionRow,
+  outcome: PayoutOutcome,
+): Promise<void> => {
   const fee = Number((row.details as { feeKobo?: number } | null)?.feeKobo ?? WITHDRAWAL_FEE_KOBO);
   if (outcome.outcome === 'pending') {
     await ctx.db

@@ -19,7 +19,11 @@ const call = async (settings: SquadSettings, path: string, init: RequestInit = {
       ...init,
       signal: controller.signal,
       redirect: 'error',
-      headers: { authorization: `Bearer ${settings.secretKey}`, 'content-type': 'application/json', ...(init.headers ?? {}) },
+      headers: {
+        authorization: `Bearer ${settings.secretKey}`,
+        'content-type': 'application/json',
+        ...(init.headers ?? {}),
+      },
     });
     const text = await res.text();
     let body: unknown = null;
@@ -28,7 +32,10 @@ const call = async (settings: SquadSettings, path: string, init: RequestInit = {
     } catch {
       body = null;
     }
-    return { status: res.status, body: body as { data?: Record<string, unknown>; message?: string } | null };
+    return {
+      status: res.status,
+      body: body as { data?: Record<string, unknown>; message?: string } | null,
+    };
   } finally {
     clearTimeout(timer);
   }
@@ -37,7 +44,13 @@ const call = async (settings: SquadSettings, path: string, init: RequestInit = {
 /** Starts a checkout; answers the page the customer pays on. Throws when Squad gives no link. */
 export const initiateSquadPayment = async (
   settings: SquadSettings,
-  input: { reference: string; amountKobo: number; email: string; callbackUrl: string; customerName: string },
+  input: {
+    reference: string;
+    amountKobo: number;
+    email: string;
+    callbackUrl: string;
+    customerName: string;
+  },
 ): Promise<{ checkoutUrl: string }> => {
   const res = await call(settings, '/transaction/initiate', {
     method: 'POST',
@@ -52,17 +65,28 @@ export const initiateSquadPayment = async (
     }),
   });
   const url = res.body?.data?.checkout_url;
-  if (res.status !== 200 || typeof url !== 'string') throw new Error(`Squad initiate failed (HTTP ${res.status})`);
+  if (res.status !== 200 || typeof url !== 'string')
+    throw new Error(`Squad initiate failed (HTTP ${res.status})`);
   return { checkoutUrl: url };
 };
 
 /** Asks Squad what happened to a payment; anything unreadable is 'unknown' (never a credit). */
-export const verifySquadPayment = async (settings: SquadSettings, reference: string): Promise<VerifyResult> => {
+export const verifySquadPayment = async (
+  settings: SquadSettings,
+  reference: string,
+): Promise<VerifyResult> => {
   try {
     const res = await call(settings, `/transaction/verify/${encodeURIComponent(reference)}`);
     const status = res.body?.data?.transaction_status;
     const amount = Number(res.body?.data?.transaction_amount);
-    if (res.status === 200 && (status === 'Success' || status === 'Failed' || status === 'Abandoned' || status === 'Pending') && Number.isSafeInteger(amount)) {
+    if (
+      res.status === 200 &&
+      (status === 'Success' ||
+        status === 'Failed' ||
+        status === 'Abandoned' ||
+        status === 'Pending') &&
+      Number.isSafeInteger(amount)
+    ) {
       return { status, amountKobo: amount };
     }
   } catch {
@@ -75,14 +99,22 @@ export const signSquadBody = (secretKey: string, rawBody: Buffer | string): stri
   createHmac('sha512', secretKey).update(rawBody).digest('hex').toUpperCase();
 
 /** True when the header is the HMAC-SHA512 of exactly these raw bytes (case-insensitive hex). */
-export const isValidSquadSignature = (secretKey: string, rawBody: Buffer, header: string | undefined): boolean => {
+export const isValidSquadSignature = (
+  secretKey: string,
+  rawBody: Buffer,
+  header: string | undefined,
+): boolean => {
   if (!header || !/^[0-9a-f]{128}$/i.test(header)) return false;
   const expected = Buffer.from(signSquadBody(secretKey, rawBody).toLowerCase(), 'hex');
   const given = Buffer.from(header.toLowerCase(), 'hex');
   return expected.length === given.length && timingSafeEqual(expected, given);
 };
 
-export type PayoutOutcome = { outcome: 'success' | 'failed' | 'pending'; message: string; raw: string };
+export type PayoutOutcome = {
+  outcome: 'success' | 'failed' | 'pending';
+  message: string;
+  raw: string;
+};
 
 /** Account-name lookup; null when the bank says there is no such account. Throws on network trouble. */
 export const lookupSquadAccount = async (
@@ -94,16 +126,23 @@ export const lookupSquadAccount = async (
     body: JSON.stringify({ bank_code: input.bankCode, account_number: input.accountNumber }),
   });
   const name = res.body?.data?.account_name;
-  if (res.status === 200 && typeof name === 'string' && name.trim()) return { accountName: name.trim() };
+  if (res.status === 200 && typeof name === 'string' && name.trim())
+    return { accountName: name.trim() };
   if (res.status >= 400 && res.status < 500) return null;
   throw new Error(`Squad lookup failed (HTTP ${res.status})`);
 };
 
-const payoutOutcome = (status: number, body: { data?: Record<string, unknown>; message?: string } | null, mode: 'transfer' | 'requery'): PayoutOutcome => {
+const payoutOutcome = (
+  status: number,
+  body: { data?: Record<string, unknown>; message?: string } | null,
+  mode: 'transfer' | 'requery',
+): PayoutOutcome => {
   const raw = JSON.stringify(body ?? {}).slice(0, 2000);
   const state = String(body?.data?.transaction_status ?? body?.data?.status ?? '').toLowerCase();
-  if (status === 200 && (state === 'success' || (mode === 'transfer' && state === ''))) return { outcome: 'success', message: 'Paid out', raw };
-  if (status === 200 && (state === 'failed' || state === 'reversed')) return { outcome: 'failed', message: `Payout ${state}`, raw };
+  if (status === 200 && (state === 'success' || (mode === 'transfer' && state === '')))
+    return { outcome: 'success', message: 'Paid out', raw };
+  if (status === 200 && (state === 'failed' || state === 'reversed'))
+    return { outcome: 'failed', message: `Payout ${state}`, raw };
   // 424 is Squad's "timed out, re-query": like any 5xx or unclear answer, the money may have moved.
   if (mode === 'transfer' && status >= 400 && status < 500 && status !== 424) {
     return { outcome: 'failed', message: body?.message ?? `Payout refused (HTTP ${status})`, raw };
@@ -114,7 +153,14 @@ const payoutOutcome = (status: number, body: { data?: Record<string, unknown>; m
 /** Sends money to a bank account; a timeout or unclear answer is pending (re-query, never refund blind). */
 export const sendSquadPayout = async (
   settings: SquadSettings,
-  input: { reference: string; bankCode: string; accountNumber: string; accountName: string; amountKobo: number; remark: string },
+  input: {
+    reference: string;
+    bankCode: string;
+    accountNumber: string;
+    accountName: string;
+    amountKobo: number;
+    remark: string;
+  },
 ): Promise<PayoutOutcome> => {
   try {
     const res = await call(settings, '/payout/transfer', {
@@ -131,13 +177,23 @@ export const sendSquadPayout = async (
     });
     return payoutOutcome(res.status, res.body, 'transfer');
   } catch (error) {
-    return { outcome: 'pending', message: 'The payout provider did not answer in time', raw: String(error) };
+    return {
+      outcome: 'pending',
+      message: 'The payout provider did not answer in time',
+      raw: String(error),
+    };
   }
 };
 
-export const requerySquadPayout = async (settings: SquadSettings, reference: string): Promise<PayoutOutcome> => {
+export const requerySquadPayout = async (
+  settings: SquadSettings,
+  reference: string,
+): Promise<PayoutOutcome> => {
   try {
-    const res = await call(settings, '/payout/requery', { method: 'POST', body: JSON.stringify({ transaction_reference: reference }) });
+    const res = await call(settings, '/payout/requery', {
+      method: 'POST',
+      body: JSON.stringify({ transaction_reference: reference }),
+    });
     return payoutOutcome(res.status, res.body, 'requery');
   } catch (error) {
     return { outcome: 'pending', message: 'Re-query failed', raw: String(error) };

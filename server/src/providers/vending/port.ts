@@ -44,7 +44,11 @@ export type AirtimeOrder = {
   ported: boolean;
 };
 
-export type MeterQuery = { discoId: number; meterNumber: string; meterType: 'prepaid' | 'postpaid' };
+export type MeterQuery = {
+  discoId: number;
+  meterNumber: string;
+  meterType: 'prepaid' | 'postpaid';
+};
 export type MeterResult = { valid: boolean; name: string; address: string | null };
 
 export type ElectricityOrder = MeterQuery & {
@@ -61,7 +65,10 @@ export type VendingSupplier = {
   validateMeter: (query: MeterQuery) => Promise<MeterResult>;
   buyElectricity: (order: ElectricityOrder) => Promise<SupplierResult>;
   /** Re-query an order by the supplier's id, or by our reference when we never got one. */
-  query: (kind: PurchaseKind, ref: { supplierRef: string | null; reference: string }) => Promise<SupplierResult>;
+  query: (
+    kind: PurchaseKind,
+    ref: { supplierRef: string | null; reference: string },
+  ) => Promise<SupplierResult>;
 };
 
 /** Finds the adapter for a supplier (real HTTP, or the built-in sandbox when no base URL is set). */

@@ -50,11 +50,9 @@ const requireToken =
   (req, res, next) => {
     const match = /^token\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '');
     if (!match || !timingSafeEqual(sha256(match[1]!), sha256(key))) {
-      res
-        .status(401)
-        .json({
-          detail: match ? 'Invalid token.' : 'Authentication credentials were not provided.',
-        });
+      res.status(401).json({
+        detail: match ? 'Invalid token.' : 'Authentication credentials were not provided.',
+      });
       return;
     }
     next();
@@ -211,11 +209,9 @@ const supplierRouter = (
     const meterNumber =
       typeof req.query.meter_number === 'string' ? req.query.meter_number.trim() : '';
     if (!disco || !meterType || !/^\d{6,20}$/.test(meterNumber)) {
-      res
-        .status(400)
-        .json({
-          detail: 'disco_id, meter_type (prepaid or postpaid) and meter_number are required.',
-        });
+      res.status(400).json({
+        detail: 'disco_id, meter_type (prepaid or postpaid) and meter_number are required.',
+      });
       return;
     }
     res.json(simulateMeterValidation({ meterNumber, discoName: disco.name }));
