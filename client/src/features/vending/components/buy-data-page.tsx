@@ -8,6 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useAppSelector } from '@/app/hooks';
+import { ConfirmActions } from '@/components/ui/confirm-actions';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SelectField } from '@/components/ui/select-field';
@@ -250,33 +251,15 @@ export const BuyDataPage = () => {
               <dd className="summary-total">{formatNairaAmount(plan.plan_amount)}</dd>
             </div>
           </dl>
-          {retryMessage && (
-            <div className="retry-box" role="alert">
-              <p>{retryMessage}</p>
-              <p className="small">
-                Tap Buy now again: the same order is resent, so you cannot be charged twice.
-              </p>
-            </div>
-          )}
-          <div className="dialog-actions">
-            <button
-              type="button"
-              className="btn btn-secondary"
-              onClick={() => setConfirming(false)}
-              disabled={buying}
-            >
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => void buyNow()}
-              disabled={buying}
-              data-autofocus
-            >
-              {buying ? 'Buying...' : 'Buy now'}
-            </button>
-          </div>
+          <ConfirmActions
+            retryMessage={retryMessage}
+            retryHint="Tap Buy now again: the same order is resent, so you cannot be charged twice."
+            busy={buying}
+            confirmLabel="Buy now"
+            busyLabel="Buying..."
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => void buyNow()}
+          />
         </Dialog>
       )}
     </div>

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useAppSelector } from '@/app/hooks';
+import { ConfirmActions } from '@/components/ui/confirm-actions';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
@@ -208,33 +209,15 @@ export const TransferPage = () => {
               </dd>
             </div>
           </dl>
-          {retryMessage && (
-            <div className="retry-box" role="alert">
-              <p>{retryMessage}</p>
-              <p className="small">
-                Tap Send again: the same transfer is resent, so it cannot happen twice.
-              </p>
-            </div>
-          )}
-          <div className="dialog-actions">
-            <button
-              type="button"
-              className="btn btn-secondary"
-              onClick={() => setConfirming(false)}
-              disabled={sending}
-            >
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => void sendNow()}
-              disabled={sending}
-              data-autofocus
-            >
-              {sending ? 'Sending...' : 'Send'}
-            </button>
-          </div>
+          <ConfirmActions
+            retryMessage={retryMessage}
+            retryHint="Tap Send again: the same transfer is resent, so it cannot happen twice."
+            busy={sending}
+            confirmLabel="Send"
+            busyLabel="Sending..."
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => void sendNow()}
+          />
         </Dialog>
       )}
     </div>

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useAppSelector } from '@/app/hooks';
+import { ConfirmActions } from '@/components/ui/confirm-actions';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SelectField } from '@/components/ui/select-field';
@@ -280,33 +281,15 @@ export const WithdrawPage = () => {
               </dd>
             </div>
           </dl>
-          {retryMessage && (
-            <div className="retry-box" role="alert">
-              <p>{retryMessage}</p>
-              <p className="small">
-                Tap Withdraw again: the same withdrawal is resent, so it cannot happen twice.
-              </p>
-            </div>
-          )}
-          <div className="dialog-actions">
-            <button
-              type="button"
-              className="btn btn-secondary"
-              onClick={() => setPending(null)}
-              disabled={sending}
-            >
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => void withdrawNow()}
-              disabled={sending}
-              data-autofocus
-            >
-              {sending ? 'Sending...' : 'Withdraw'}
-            </button>
-          </div>
+          <ConfirmActions
+            retryMessage={retryMessage}
+            retryHint="Tap Withdraw again: the same withdrawal is resent, so it cannot happen twice."
+            busy={sending}
+            confirmLabel="Withdraw"
+            busyLabel="Sending..."
+            onCancel={() => setPending(null)}
+            onConfirm={() => void withdrawNow()}
+          />
         </Dialog>
       )}
     </div>
