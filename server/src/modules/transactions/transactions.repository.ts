@@ -1,5 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { queryRows } from '../../db/query.ts';
 import { transactions, users } from '../../db/schema/index.ts';
 import type { TransactionRow } from './transactions.mapper.ts';
 
@@ -17,4 +18,39 @@ export const listRecentTransactions = async (
     .orderBy(desc(transactions.createdAt))
     .limit(limit);
   return rows.map((r) => ({ ...r.t, userName: r.userName }));
+};
+
+/**
+ * Claims up to `limit` unsettled transactions matching `filter` that are due for a re-query,
+ * pushing their next check back (backoff grows with attempts) so no other process claims them
+ * meanwhile. FOR UPDATE SKIP LOCKED: any number of reconcilers can run side by side.
+ */
+export const claimDueTransactions = async (
+  db: DbOrTx,
+  { filter, limit, retryAfterSeconds }: { filter: SQL; limit: number; retryAfterSeconds: number },
+): Promise<TransactionRow[]> => {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`with due as (
+          select id from transactions
+          where status in ('processing', 'pending') and (${filter}) and next_check_at <= now()
+          order by next_check_at
+          for update skip locked
+          limit ${limit})
+        update transactions t
+        set attempts = t.attempts + 1,
+            next_check_at = now() + make_interval(secs => ${retryAfterSeconds} * least(t.attempts + 1, 20))
+        from due where t.id = due.id
+        returning t.id`,
+  );
+  if (rows.length === 0) return [];
+  return db
+    .select()
+    .from(transactions)
+    .where(
+      inArray(
+        transactions.id,
+        rows.map((r) => r.id),
+      ),
+    );
 };

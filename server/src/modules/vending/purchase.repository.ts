@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { queryRows } from '../../db/query.ts';
 import { transactions } from '../../db/schema/index.ts';
 import type { TransactionRow } from '../transactions/transactions.mapper.ts';
+import { claimDueTransactions } from '../transactions/transactions.repository.ts';
 
 export const UNSETTLED = ['processing', 'pending'] as const;
 
@@ -26,38 +26,9 @@ export const transitionPurchase = async (
   return row ?? null;
 };
 
-/**
- * Claims up to `limit` unsettled purchases that are due for a re-query, pushing their next check
- * back so no other process claims them meanwhile (FOR UPDATE SKIP LOCKED: any number of
- * reconcilers can run side by side).
- */
-export const claimDuePurchases = async (
+/** Claims purchases (data, airtime, electricity) due for a re-query; see claimDueTransactions. */
+export const claimDuePurchases = (
   db: DbOrTx,
-  { limit, retryAfterSeconds }: { limit: number; retryAfterSeconds: number },
-): Promise<TransactionRow[]> => {
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`with due as (
-          select id from transactions
-          where status in ('processing', 'pending') and type in ('data', 'airtime', 'electricity')
-            and next_check_at <= now()
-          order by next_check_at
-          for update skip locked
-          limit ${limit})
-        update transactions t
-        set attempts = t.attempts + 1,
-            next_check_at = now() + make_interval(secs => ${retryAfterSeconds} * least(t.attempts + 1, 20))
-        from due where t.id = due.id
-        returning t.id`,
-  );
-  if (rows.length === 0) return [];
-  return db
-    .select()
-    .from(transactions)
-    .where(
-      inArray(
-        transactions.id,
-        rows.map((r) => r.id),
-      ),
-    );
-};
+  options: { limit: number; retryAfterSeconds: number },
+): Promise<TransactionRow[]> =>
+  claimDueTransactions(db, { filter: sql`type in ('data', 'airtime', 'electricity')`, ...options });

@@ -3,7 +3,6 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { WITHDRAWAL_FEE_KOBO } from '@vendo/shared/constants';
 import { koboToNaira } from '@vendo/shared/money';
 import type { AppContext } from '../../app-context.ts';
-import { queryRows } from '../../db/query.ts';
 import { beneficiaries, transactions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
@@ -15,6 +14,7 @@ import {
 } from '../../providers/payments/squad.ts';
 import { getWalletBalanceKobo, postJournal } from '../ledger/ledger.service.ts';
 import { toPublicTransaction, type TransactionRow } from '../transactions/transactions.mapper.ts';
+import { claimDueTransactions } from '../transactions/transactions.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { bankByCode, bankByName } from './bank-codes.ts';
 
@@ -237,21 +237,13 @@ export const requeryWithdrawal = async (ctx: AppContext, row: TransactionRow) =>
 /** Claims due unsettled withdrawals (SKIP LOCKED) and re-queries them; never refunds blind. */
 export const reconcileWithdrawals = async (ctx: AppContext, { limit = 25 } = {}) => {
   const claimed = await ctx.db.transaction((tx) =>
-    queryRows<{ id: string }>(
-      tx,
-      sql`with due as (
-            select id from transactions
-            where status in ('processing', 'pending') and type = 'wallet' and network = 'Withdrawal' and next_check_at <= now()
-            order by next_check_at for update skip locked limit ${limit})
-          update transactions t set attempts = t.attempts + 1,
-            next_check_at = now() + make_interval(secs => ${ctx.config.vending.retryAfterSeconds} * least(t.attempts + 1, 20))
-          from due where t.id = due.id returning t.id`,
-    ),
+    claimDueTransactions(tx, {
+      filter: sql`type = 'wallet' and network = 'Withdrawal'`,
+      limit,
+      retryAfterSeconds: ctx.config.vending.retryAfterSeconds,
+    }),
   );
-  for (const { id } of claimed) {
-    const [row] = await ctx.db.select().from(transactions).where(eq(transactions.id, id));
-    if (row) await requeryWithdrawal(ctx, row);
-  }
+  for (const row of claimed) await requeryWithdrawal(ctx, row);
   return claimed.length;
 };
 
