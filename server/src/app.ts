@@ -12,6 +12,7 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { contactRoutes } from './modules/contacts/contacts.routes.ts';
+import { transactionRoutes } from './modules/transactions/transactions.routes.ts';
 import { adminVendingRoutes } from './modules/vending/admin-vending.routes.ts';
 import { vendingRoutes } from './modules/vending/vending.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
@@ -67,6 +68,7 @@ export const createApp = (ctx: AppContext): express.Express => {
   api.use(walletRoutes(ctx));
   api.use(fundingRoutes(ctx));
   api.use(withdrawRoutes(ctx));
+  api.use('/transaction', transactionRoutes(ctx));
   api.use(() => {
     throw new AppError('NOT_FOUND', { msg: 'Not found' });
   });

@@ -64,6 +64,30 @@ export type TPriceRow = {
   month_validate: string;
 };
 
+/**
+ * What was bought, as the customer may see it (a purchase receipt). Built from an allow-list on
+ * the server: never a cost, a supplier or its ids. Every field is optional (older rows, other
+ * products).
+ */
+export type TTransactionDetails = {
+  /** Data: the plan's volume ('1GB'), type ('SME') and validity ('30 days'). */
+  plan?: string;
+  planType?: string;
+  validity?: string;
+  /**
+   * Naira value delivered: airtime sent to the phone, or electricity bought (trans_amount is
+   * what the wallet was charged: less for airtime discounts, plus the fee for electricity).
+   */
+  faceValue?: number;
+  /** Electricity: the meter, its type ('prepaid' or 'postpaid'), company and validated owner. */
+  meterNumber?: string;
+  meterType?: string;
+  disco?: string;
+  customerName?: string;
+  /** Electricity: the token, once the supplier delivered it. */
+  token?: string;
+};
+
 export type TTransaction = {
   _id: string;
   trans_Id: string;
@@ -80,6 +104,8 @@ export type TTransaction = {
   apiResponse: string | null;
   apiResponseId: string | null;
   createdAt: string;
+  /** Purchases (data, airtime, electricity) only; absent when nothing is known. */
+  details?: TTransactionDetails;
 };
 
 /** The admin's broadcast; the client remembers which id the user acknowledged. */

@@ -1,28 +1,76 @@
-import type { TTransactionStatus, TTransactionType } from '@vendo/shared/constants';
+import { DISCOS, type TTransactionStatus, type TTransactionType } from '@vendo/shared/constants';
 import { koboToNaira } from '@vendo/shared/money';
-import type { TTransaction } from '@vendo/shared/types/api';
+import type { TTransaction, TTransactionDetails } from '@vendo/shared/types/api';
 import type { transactions } from '../../db/schema/index.ts';
 
 export type TransactionRow = typeof transactions.$inferSelect;
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value : undefined;
+
+const naira = (kobo: unknown): number | undefined =>
+  typeof kobo === 'number' && Number.isSafeInteger(kobo) && kobo >= 0
+    ? koboToNaira(kobo)
+    : undefined;
+
+/**
+ * The customer-safe part of a purchase's `details` jsonb. An allow-list per product: the column
+ * also holds what only we should see (funding fees, bank codes, supplier plan ids), so nothing
+ * passes unless it is named here. Other transaction types have no details on the wire.
+ */
+export const toPublicDetails = (
+  type: string,
+  details: Record<string, unknown> | null,
+): TTransactionDetails | undefined => {
+  if (!details) return undefined;
+  let picked: TTransactionDetails;
+  if (type === 'data') {
+    picked = {
+      plan: text(details.plan),
+      planType: text(details.planType),
+      validity: text(details.validity),
+    };
+  } else if (type === 'airtime') {
+    picked = { faceValue: naira(details.faceValueKobo) };
+  } else if (type === 'electricity') {
+    picked = {
+      meterNumber: text(details.meterNumber),
+      meterType: text(details.meterType),
+      disco: DISCOS.find((disco) => disco.id === details.discoId)?.name,
+      customerName: text(details.customerName),
+      faceValue: naira(details.amountKobo),
+      token: text(details.token),
+    };
+  } else {
+    return undefined;
+  }
+  // Keys without a value are left out, so the wire only carries what is known.
+  const present = Object.entries(picked).filter(([, value]) => value !== undefined);
+  return present.length > 0 ? (Object.fromEntries(present) as TTransactionDetails) : undefined;
+};
 
 /** A transaction on the wire; profit only for staff (admin or agent). */
 export const toPublicTransaction = (
   row: TransactionRow & { userName: string },
   { withProfit }: { withProfit: boolean },
-): TTransaction => ({
-  _id: row.id,
-  trans_Id: row.reference,
-  trans_Type: row.type as TTransactionType,
-  trans_Network: row.network,
-  trans_Status: row.status as TTransactionStatus,
-  trans_amount: koboToNaira(row.amountKobo),
-  ...(withProfit ? { trans_profit: row.profitKobo / 100 } : {}),
-  trans_UserName: row.userName,
-  phone_number: row.phoneNumber,
-  balance_Before: koboToNaira(row.balanceBeforeKobo),
-  balance_After: koboToNaira(row.balanceAfterKobo),
-  paymentLink: row.paymentLink,
-  apiResponse: row.apiResponse,
-  apiResponseId: row.apiResponseId,
-  createdAt: row.createdAt.toISOString(),
-});
+): TTransaction => {
+  const details = toPublicDetails(row.type, row.details);
+  return {
+    _id: row.id,
+    trans_Id: row.reference,
+    trans_Type: row.type as TTransactionType,
+    trans_Network: row.network,
+    trans_Status: row.status as TTransactionStatus,
+    trans_amount: koboToNaira(row.amountKobo),
+    ...(withProfit ? { trans_profit: row.profitKobo / 100 } : {}),
+    trans_UserName: row.userName,
+    phone_number: row.phoneNumber,
+    balance_Before: koboToNaira(row.balanceBeforeKobo),
+    balance_After: koboToNaira(row.balanceAfterKobo),
+    paymentLink: row.paymentLink,
+    apiResponse: row.apiResponse,
+    apiResponseId: row.apiResponseId,
+    createdAt: row.createdAt.toISOString(),
+    ...(details ? { details } : {}),
+  };
+};

@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query.ts';
 import { transactions, users } from '../../db/schema/index.ts';
@@ -18,6 +18,27 @@ export const listRecentTransactions = async (
     .orderBy(desc(transactions.createdAt))
     .limit(limit);
   return rows.map((r) => ({ ...r.t, userName: r.userName }));
+};
+
+/**
+ * One transaction with its user name; with `userId`, only if it belongs to that user (so another
+ * user's id reads the same as a missing one).
+ */
+export const findTransaction = async (
+  db: DbOrTx,
+  { id, userId }: { id: string; userId?: string },
+): Promise<(TransactionRow & { userName: string }) | null> => {
+  const [row] = await db
+    .select({ t: transactions, userName: users.userName })
+    .from(transactions)
+    .innerJoin(users, eq(users.id, transactions.userId))
+    .where(
+      userId === undefined
+        ? eq(transactions.id, id)
+        : and(eq(transactions.id, id), eq(transactions.userId, userId)),
+    )
+    .limit(1);
+  return row ? { ...row.t, userName: row.userName } : null;
 };
 
 /**

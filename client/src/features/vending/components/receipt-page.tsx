@@ -3,10 +3,14 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useAppSelector } from '@/app/hooks';
 import { Icon } from '@/components/ui/icon';
-import { copyIcon, downloadIcon } from '@/components/ui/app-icons';
+import { copyIcon, downloadIcon, historyIcon } from '@/components/ui/app-icons';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage, isQueryError } from '@/lib/api-error';
 import { copyText } from '@/lib/clipboard';
 import '@/styles/purchase.css';
+import { useGetTransactionQuery, useLazyGetTransactionQuery } from '../api/get-transaction.api';
 import {
+  canCheckStatus,
   formatToken,
   receiptNote,
   receiptRows,
@@ -14,6 +18,7 @@ import {
   receiptText,
   receiptViewFromState,
   receiptViewFromTransaction,
+  refreshReceiptView,
   STATUS_LABELS,
 } from '../lib/receipt';
 import { downloadReceiptImage } from '../lib/receipt-image';
@@ -24,29 +29,76 @@ const AGAIN: Record<string, { to: string; label: string }> = {
   electricity: { to: '/profile/electricity', label: 'Buy more electricity' },
 };
 
+/** The card shown instead of a receipt (not found, could not load). */
+const ReceiptMissing = ({
+  title,
+  text,
+  onRetry,
+}: {
+  title: string;
+  text: string;
+  onRetry?: () => void;
+}) => (
+  <section className="card coming-soon" aria-labelledby="receipt-title">
+    <h1 id="receipt-title">{title}</h1>
+    <p className="muted">{text}</p>
+    {onRetry && (
+      <button type="button" className="btn btn-secondary" onClick={onRetry}>
+        Try again
+      </button>
+    )}
+    <Link className="btn btn-primary" to="/profile">
+      Back to dashboard
+    </Link>
+  </section>
+);
+
 /**
  * /profile/receipt/:id: the receipt of a purchase, shown after every purchase. It comes in the
- * router state from the purchase; otherwise it is looked up in the recent transactions.
+ * router state from the purchase, else from the recent transactions, else from the server (a
+ * reload, a link). A pending receipt can be checked again.
  */
 export const ReceiptPage = () => {
-  const { id } = useParams();
+  const { id = '' } = useParams();
   const { state } = useLocation();
   const recent = useAppSelector((store) => store.transactions.recent);
   const fromState = receiptViewFromState(state, id);
   const stored = fromState ? undefined : recent.find((transaction) => transaction._id === id);
-  const view = fromState ?? (stored ? receiptViewFromTransaction(stored) : null);
+  const local = fromState ?? (stored ? receiptViewFromTransaction(stored) : null);
+  const fetched = useGetTransactionQuery(id, { skip: local !== null || id === '' });
+  const [checkStatus, checked] = useLazyGetTransactionQuery();
+
+  const base =
+    local ??
+    (fetched.currentData ? receiptViewFromTransaction(fetched.currentData.transaction) : null);
+  const latest = checked.currentData?.transaction;
+  const view = base && latest?._id === id ? refreshReceiptView(base, latest) : base;
 
   if (!view) {
+    if (id !== '' && !fetched.isError) {
+      return (
+        <section className="card page-spinner" role="status" data-testid="receipt-loading">
+          <Spinner />
+          <p className="muted">Loading receipt...</p>
+        </section>
+      );
+    }
+    const { error } = fetched;
+    // Only "no such receipt" is final; no answer or a server error may pass.
+    if (isQueryError(error) && (error.status === null || error.status >= 500)) {
+      return (
+        <ReceiptMissing
+          title="Receipt not available"
+          text={errorMessage(error, 'We could not load this receipt. Please try again.')}
+          onRetry={() => void fetched.refetch()}
+        />
+      );
+    }
     return (
-      <section className="card coming-soon" aria-labelledby="receipt-title">
-        <h1 id="receipt-title">Receipt not found</h1>
-        <p className="muted">
-          This receipt is no longer in this session. Your transactions list has it.
-        </p>
-        <Link className="btn btn-primary" to="/profile">
-          Back to dashboard
-        </Link>
-      </section>
+      <ReceiptMissing
+        title="Receipt not found"
+        text="We could not find this receipt. Your transactions list has all your purchases."
+      />
     );
   }
 
@@ -58,6 +110,14 @@ export const ReceiptPage = () => {
   const copy = async (text: string, done = 'Copied') => {
     if (await copyText(text)) toast.success(done);
     else toast.error('Copying is not allowed here: select the text instead.');
+  };
+
+  const check = async () => {
+    const { data, error } = await checkStatus(id);
+    if (error) toast.error(errorMessage(error, 'We could not check the status. Please try again.'));
+    else if (data && canCheckStatus(data.transaction)) {
+      toast.info('Still being processed. Please check again in a minute.');
+    }
   };
 
   const download = async () => {
@@ -72,7 +132,11 @@ export const ReceiptPage = () => {
         <h1 className="card-title" id="receipt-title">
           Receipt
         </h1>
-        <span className={`status-badge status-${status}`} data-testid="receipt-status">
+        <span
+          className={`status-badge status-${status}`}
+          data-testid="receipt-status"
+          aria-live="polite"
+        >
           {STATUS_LABELS[status]}
         </span>
       </div>
@@ -104,7 +168,7 @@ export const ReceiptPage = () => {
       ) : (
         receipt.trans_Type === 'electricity' &&
         status === 'pending' && (
-          <p className="muted small">The token shows in your transactions once confirmed.</p>
+          <p className="muted small">The token shows here once the purchase is confirmed.</p>
         )
       )}
 
@@ -114,6 +178,17 @@ export const ReceiptPage = () => {
         </p>
       )}
       {view.msg && status !== 'success' && <p className="muted small">{view.msg}</p>}
+      {canCheckStatus(receipt) && (
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm receipt-check"
+          onClick={() => void check()}
+          disabled={checked.isFetching}
+        >
+          <Icon path={historyIcon} size={16} />{' '}
+          {checked.isFetching ? 'Checking...' : 'Check status'}
+        </button>
+      )}
 
       <dl className="detail-list receipt-rows">
         {receiptRows(view).map((row) => (

@@ -133,13 +133,66 @@ const TYPE_NAMES: Partial<Record<TTransaction['trans_Type'], string>> = {
   electricity: 'electricity',
 };
 
+/** Spec "Derived plan option": a validity is shown as its first two words ('30 days'). */
+const shortValidity = (validity: string): string =>
+  validity.trim().split(/\s+/).slice(0, 2).join(' ');
+
 /**
- * A receipt rebuilt from the transaction list (after a reload, or opened from elsewhere later).
- * A refund puts back what was taken, so the balance after it is the balance before.
+ * What the receipt calls the product, from the server's details: the same words the purchase
+ * screens use ("MTN 1GB SME data (30 days)", "₦500.00 MTN airtime", "Ikeja prepaid electricity").
  */
-export const receiptViewFromTransaction = (receipt: TTransaction): TReceiptView => ({
-  receipt,
-  balance: receipt.trans_Status === 'refunded' ? receipt.balance_Before : receipt.balance_After,
-  msg: '',
-  product: `${receipt.trans_Network} ${TYPE_NAMES[receipt.trans_Type] ?? receipt.trans_Type}`,
-});
+const productOf = ({ trans_Type, trans_Network, details = {} }: TTransaction): string => {
+  const words = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(' ');
+  if (trans_Type === 'data' && details.plan) {
+    const validity = details.validity ? ` (${shortValidity(details.validity)})` : '';
+    return `${words(trans_Network, details.plan, details.planType, 'data')}${validity}`;
+  }
+  if (trans_Type === 'airtime' && details.faceValue !== undefined) {
+    return words(formatNairaAmount(details.faceValue), trans_Network, 'airtime');
+  }
+  if (trans_Type === 'electricity' && (details.disco || details.meterType)) {
+    return words(details.disco ?? trans_Network, details.meterType, 'electricity');
+  }
+  return words(trans_Network, TYPE_NAMES[trans_Type] ?? trans_Type);
+};
+
+/**
+ * A receipt rebuilt from a transaction (the recent list, or GET /transaction/:id after a reload):
+ * the product, token and meter come from its details. A refund puts back what was taken, so the
+ * balance after it is the balance before.
+ */
+export const receiptViewFromTransaction = (receipt: TTransaction): TReceiptView => {
+  const { token, meterNumber, customerName, meterType } = receipt.details ?? {};
+  return {
+    receipt,
+    balance: receipt.trans_Status === 'refunded' ? receipt.balance_Before : receipt.balance_After,
+    msg: '',
+    product: productOf(receipt),
+    ...(token ? { token } : {}),
+    ...(meterNumber ? { meterNumber } : {}),
+    ...(customerName ? { customerName } : {}),
+    ...(meterType ? { meterType } : {}),
+  };
+};
+
+/** Pending and processing receipts can still change: the screen offers "Check status". */
+export const canCheckStatus = ({ trans_Status }: TTransaction): boolean =>
+  trans_Status === 'pending' || trans_Status === 'processing';
+
+/**
+ * The view after "Check status" answered with `receipt`: its status, balances and details win;
+ * what only the purchase knew stays. The purchase's message goes once the status moved on.
+ */
+export const refreshReceiptView = (view: TReceiptView, receipt: TTransaction): TReceiptView => {
+  const fresh = receiptViewFromTransaction(receipt);
+  return {
+    ...view,
+    ...fresh,
+    msg: receipt.trans_Status === view.receipt.trans_Status ? view.msg : '',
+    product: receipt.details ? fresh.product : view.product,
+    token: fresh.token ?? view.token,
+    meterNumber: fresh.meterNumber ?? view.meterNumber,
+    customerName: fresh.customerName ?? view.customerName,
+    meterType: fresh.meterType ?? view.meterType,
+  };
+};

@@ -1,0 +1,20 @@
+import type { TTransaction } from '@vendo/shared/types/api';
+import { api } from '@/lib/api';
+
+/**
+ * GET /transaction/:id: one receipt (the caller's own; staff may read any). A receipt link works
+ * after a reload, and a pending receipt can be checked again.
+ */
+const getTransactionApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getTransaction: build.query<{ transaction: TTransaction }, string>({
+      query: (id) => ({ url: `/transaction/${encodeURIComponent(id)}` }),
+      // The receipt screen shows its own loading state and "Checking..." button.
+      extraOptions: { silent: true },
+      // A status can change at any moment: never serve an old copy to a new screen.
+      keepUnusedDataFor: 0,
+    }),
+  }),
+});
+
+export const { useGetTransactionQuery, useLazyGetTransactionQuery } = getTransactionApi;
