@@ -1,7 +1,7 @@
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../src/app-context.ts';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -12,33 +12,83 @@ import { issueToken } from '../src/modules/auth/token.service.ts';
 import { checkLedgerInvariants } from '../src/modules/ledger/ledger.invariants.ts';
 import { postJournalNow } from '../src/modules/ledger/ledger.service.ts';
 import { createUser } from '../src/modules/users/users.service.ts';
+import { openPurchase } from '../src/modules/vending/purchase.repository.ts';
 import { createBoundRegistry } from '../src/providers/vending/bound-registry.ts';
+import { sandboxSupplierUrl } from '../src/providers/vending/registry.ts';
 import { loadSupplierSettings } from '../src/providers/vending/suppliers.config.ts';
 
 export type RunResult = {
   reqPerSec: number;
+  p50: number;
   p99: number;
   non2xx: number;
   errors: number;
   total: number;
 };
 
+/** Starts the sandbox suppliers in a child process (bench/sandbox-supplier.process.ts). */
+const startSandboxSuppliers = async (databaseUrl: string | undefined) => {
+  const child = fork(new URL('./sandbox-supplier.process.ts', import.meta.url), {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, DATABASE_URL: databaseUrl ?? '' },
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (message) => resolve((message as { port: number }).port));
+    child.once('exit', (code) => reject(new Error(`sandbox suppliers exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.disconnect();
+      }),
+  };
+};
+
+/** Drives POST `url` with autocannon in a child process (bench/load.process.mjs). */
+const load = (options: {
+  url: string;
+  connections: number;
+  seconds: number;
+  body: string;
+  headers: Record<string, string>[];
+}) =>
+  new Promise<RunResult>((resolve, reject) => {
+    const child = fork(new URL('./load.process.mjs', import.meta.url));
+    child.send(options);
+    child.once('message', (result) => {
+      resolve(result as RunResult);
+      child.disconnect();
+    });
+    child.once('exit', (code) => reject(new Error(`the load generator exited with ${code}`)));
+  });
+
 /**
- * POST /api/v1/buy/data through the whole app (auth, validation, debit journal, supplier call to
- * the sandbox over HTTP, settle journal), against a bare route that runs only the same debit
- * statement. Both are driven by autocannon with the same connections and users.
+ * POST /api/v1/buy/data through the whole app (auth, validation, debit journal and receipt,
+ * supplier call over HTTP, settle journal), against a bare route that runs only the debit
+ * statement a purchase starts with. The sandbox suppliers run in their own process and the load
+ * generator in another, so the app's event loop serves only the app, as in production.
  */
 export const benchBuyData = async (
   database: Database,
-  { seconds, connections }: { seconds: number; connections: number },
+  {
+    seconds,
+    connections,
+    databaseUrl,
+  }: { seconds: number; connections: number; databaseUrl: string | undefined },
 ) => {
+  const sandbox = await startSandboxSuppliers(databaseUrl);
   const config = loadConfig({
     NODE_ENV: 'bench',
     LOG_LEVEL: 'silent',
     RECONCILE_INTERVAL_MS: '0',
     CLIENT_DIST: '/nonexistent',
   });
-  const supplierSettings = loadSupplierSettings({});
+  const supplierSettings = loadSupplierSettings({
+    ALARO_BASE_URL: sandboxSupplierUrl(sandbox.url, 'ALARO'),
+    GLAD_BASE_URL: sandboxSupplierUrl(sandbox.url, 'GLAD'),
+  });
   const suppliers = createBoundRegistry(supplierSettings);
   const ctx: AppContext = {
     db: database.db,
@@ -52,20 +102,30 @@ export const benchBuyData = async (
   };
   const app = createApp(ctx);
   let url = '';
-  // The reference: only the debit statement a purchase starts with, nothing else.
+  // The reference: only the debit statement a purchase starts with (wallet → clearing journal and
+  // the 'processing' receipt, one statement), nothing else: no supplier call, no settle.
   app.post('/bench/debit', async (req, res) => {
-    const rows = (await database.db.execute(sql`
-      update ledger_accounts set balance_kobo = balance_kobo - 60000
-      where user_id = ${req.get('x-user-id')} and kind = 'user_main' and balance_kobo >= 60000
-      returning balance_kobo`)) as unknown as { rows: unknown[] };
-    res.status(rows.rows.length ? 200 : 400).json({ ok: rows.rows.length > 0 });
+    const receipt = await openPurchase(database.db, {
+      userId: req.get('x-user-id') ?? '',
+      reference: `BENCH${randomBytes(8).toString('hex')}`,
+      type: 'data',
+      network: 'MTN',
+      phoneNumber: '08031234567',
+      chargeKobo: 60_000,
+      costKobo: 55_000,
+      supplier: 'ALARO',
+      planId: null,
+      ported: false,
+      details: { plan: '1GB' },
+      graceSeconds: config.vending.processingGraceSeconds,
+    });
+    res.status(receipt ? 200 : 400).json({ ok: receipt !== null });
   });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   suppliers.bind(url);
-  await database.db.execute(sql`update sandbox_supplier_floats set balance_kobo = 100000000000000`);
 
   const stamp = Date.now().toString(36);
   const users: { id: string; token: string }[] = [];
@@ -94,52 +154,27 @@ export const benchBuyData = async (
     });
   }
 
-  const run = (path: string, headersFor: (i: number) => Record<string, string>, body: string) =>
-    new Promise<RunResult>((resolve, reject) => {
-      let next = 0;
-      autocannon(
-        {
-          url: `${url}${path}`,
-          method: 'POST',
-          connections,
-          duration: seconds,
-          requests: [
-            {
-              method: 'POST',
-              body,
-              setupRequest: (request) => {
-                const headers = {
-                  'content-type': 'application/json',
-                  ...headersFor((next += 1) % users.length),
-                };
-                return { ...request, headers };
-              },
-            },
-          ],
-        },
-        (error, result) => {
-          if (error) reject(error);
-          else
-            resolve({
-              reqPerSec: result.requests.average,
-              p99: result.latency.p99,
-              non2xx: result.non2xx,
-              errors: result.errors + result.timeouts,
-              total: result.requests.total,
-            });
-        },
-      );
+  try {
+    const purchase = await load({
+      url: `${url}/api/v1/buy/data`,
+      connections,
+      seconds,
+      body: JSON.stringify({ network: 1, mobile_number: '08031234567', plan: '2' }),
+      headers: users.map((u) => ({ 'x-auth-token': u.token })),
     });
-
-  const purchase = await run(
-    '/api/v1/buy/data',
-    (i) => ({ 'x-auth-token': users[i]!.token }),
-    JSON.stringify({ network: 1, mobile_number: '08031234567', plan: '2' }),
-  );
-  // Checked before the reference run, which changes balances outside the ledger on purpose.
-  const violations = (await checkLedgerInvariants(database.db)).filter((r) => r.violations > 0);
-  const reference = await run('/bench/debit', (i) => ({ 'x-user-id': users[i]!.id }), '{}');
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-  return { purchase, reference, violations };
+    const reference = await load({
+      url: `${url}/bench/debit`,
+      connections,
+      seconds,
+      body: '{}',
+      headers: users.map((u) => ({ 'x-user-id': u.id })),
+    });
+    // Both runs went through the ledger: every invariant must hold after them.
+    const violations = (await checkLedgerInvariants(database.db)).filter((r) => r.violations > 0);
+    return { purchase, reference, violations };
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await sandbox.stop();
+  }
 };

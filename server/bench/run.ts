@@ -3,6 +3,7 @@
  * PGlite in memory). First the ledger alone (journals/s on one hot wallet), then POST /buy/data
  * against a bare debit route. The last line is the buy-data summary. BENCH_SMOKE=1: short runs.
  */
+import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { seedReferenceData } from '../src/db/seed.ts';
 import { benchBuyData } from './buy-data.ts';
@@ -11,8 +12,20 @@ import { benchLedger } from './ledger.ts';
 const smoke = process.env.BENCH_SMOKE === '1';
 const seconds = Number(process.env.BENCH_SECONDS ?? (smoke ? 3 : 10));
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const url = process.env.DATABASE_URL;
-const where = url ? 'PostgreSQL' : 'embedded PGlite';
+const serverUrl = process.env.DATABASE_URL;
+const where = serverUrl ? 'PostgreSQL' : 'embedded PGlite';
+
+/** On a server, each run gets a database of its own, dropped at the end. */
+const admin = serverUrl ? new pg.Client({ connectionString: serverUrl }) : null;
+const benchDatabase = `vendo_bench_${Date.now().toString(36)}`;
+let url: string | undefined;
+if (admin && serverUrl) {
+  await admin.connect();
+  await admin.query(`create database ${benchDatabase}`);
+  const parsed = new URL(serverUrl);
+  parsed.pathname = `/${benchDatabase}`;
+  url = parsed.toString();
+}
 
 const database: Database = url ? openPostgres(url, { poolSize: 20 }) : await openPglite();
 await database.migrate();
@@ -26,8 +39,16 @@ console.log(
   `bench ledger (${where}, ${connections} concurrent, one wallet): ${ledger.perSecond.toFixed(0)} journals/s p99 ${ledger.p99.toFixed(1)} ms, errors ${ledger.errors}`,
 );
 
-const { purchase, reference, violations } = await benchBuyData(database, { seconds, connections });
+const { purchase, reference, violations } = await benchBuyData(database, {
+  seconds,
+  connections,
+  databaseUrl: url,
+});
 await database.close();
+if (admin) {
+  await admin.query(`drop database if exists ${benchDatabase} with (force)`);
+  await admin.end();
+}
 
 console.log(
   `  purchase: ${purchase.total} requests, ${purchase.non2xx} non-2xx, ${purchase.errors} errors; ` +

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
   integer,
   jsonb,
   pgTable,
@@ -8,6 +9,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
@@ -69,22 +71,36 @@ export const ussdCodes = pgTable('ussd_codes', {
  * The sandbox suppliers' own books (what a real supplier keeps on its side), in the app's database
  * so a purchase interrupted by a crash can still be re-queried after restart.
  */
-export const sandboxSupplierOrders = pgTable('sandbox_supplier_orders', {
-  id: serial('id').primaryKey(),
-  supplier: text('supplier').notNull(),
-  kind: text('kind').notNull(),
-  requestId: text('request_id'),
-  request: jsonb('request').$type<Record<string, unknown>>().notNull(),
-  /** What re-query answers: successful, failed or processing. */
-  status: text('status').notNull(),
-  amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull().default(0),
-  token: text('token'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const sandboxSupplierOrders = pgTable(
+  'sandbox_supplier_orders',
+  {
+    id: serial('id').primaryKey(),
+    supplier: text('supplier').notNull(),
+    kind: text('kind').notNull(),
+    requestId: text('request_id'),
+    request: jsonb('request').$type<Record<string, unknown>>().notNull(),
+    /** What re-query answers: successful, failed or processing. */
+    status: text('status').notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull().default(0),
+    token: text('token'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // A request_id names one order per supplier and kind: a repeat finds the first.
+  (t) => [
+    uniqueIndex('sandbox_supplier_orders_request_key')
+      .on(t.supplier, t.kind, t.requestId)
+      .where(sql`request_id is not null`),
+  ],
+);
 
-export const sandboxSupplierFloats = pgTable('sandbox_supplier_floats', {
-  supplier: text('supplier').primaryKey(),
-  balanceKobo: bigint('balance_kobo', { mode: 'number' })
-    .notNull()
-    .default(sql`0`),
-});
+export const sandboxSupplierFloats = pgTable(
+  'sandbox_supplier_floats',
+  {
+    supplier: text('supplier').primaryKey(),
+    balanceKobo: bigint('balance_kobo', { mode: 'number' })
+      .notNull()
+      .default(sql`0`),
+  },
+  // An order the float cannot cover fails this check and rolls back with its statement.
+  (t) => [check('sandbox_supplier_floats_nonnegative', sql`${t.balanceKobo} >= 0`)],
+);

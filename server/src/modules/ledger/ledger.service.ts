@@ -155,7 +155,7 @@ export const postJournal = async (tx: Tx, input: JournalInput): Promise<JournalR
 export const postJournalNow = (db: Db, input: JournalInput): Promise<JournalResult> =>
   db.transaction((tx) => postJournal(tx, input));
 
-const assertBalanced = (input: JournalInput): void => {
+export const assertBalanced = (input: Pick<JournalInput, 'postings'>): void => {
   if (input.postings.length < 2) {
     throw new AppError('UNBALANCED_JOURNAL', { msg: 'A journal needs at least two postings' });
   }

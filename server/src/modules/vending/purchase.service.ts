@@ -3,9 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { TNetwork, TSupplier } from '@vendo/shared/constants';
 import type { TTransaction } from '@vendo/shared/types/api';
 import type { AppContext } from '../../app-context.ts';
-import type { Tx } from '../../db/client.ts';
-import { adminAlerts, networkSettings, services, transactions } from '../../db/schema/index.ts';
+import { queryRows } from '../../db/query.ts';
+import { rowFromRaw } from '../../db/rows.ts';
+import { adminAlerts, dataPlans, transactions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type {
   PurchaseKind,
   SupplierResult,
@@ -14,7 +16,8 @@ import type {
 import { getWalletBalanceKobo, postJournal, type PostingInput } from '../ledger/ledger.service.ts';
 import { toPublicTransaction, type TransactionRow } from '../transactions/transactions.mapper.ts';
 import type { UserRow } from '../users/users.repository.ts';
-import { transitionPurchase, UNSETTLED } from './purchase.repository.ts';
+import type { DataPlanRow } from '../catalogue/catalogue.repository.ts';
+import { openPurchase, settleSale, transitionPurchase, UNSETTLED } from './purchase.repository.ts';
 
 /** Everything the state machine needs to know about one order, whatever the product. */
 export type PreparedPurchase = {
@@ -46,31 +49,44 @@ const newReference = () =>
 const truncate = (text: string, max = 2000) =>
   text.length > max ? `${text.slice(0, max)}…` : text;
 
-/** Refuses a purchase of a service an admin has locked. */
-export const assertServiceOpen = async (
-  ctx: AppContext,
-  serviceName: PurchaseKind,
-): Promise<void> => {
-  const [service] = await ctx.db
-    .select()
-    .from(services)
-    .where(eq(services.serviceName, serviceName));
-  if (service && !service.serviceStatus) {
-    throw new AppError('SERVICE_LOCKED', {
-      msg: `${serviceName[0]!.toUpperCase()}${serviceName.slice(1)} purchases are paused at the moment. Please try again later.`,
-    });
-  }
-};
+const lockedMessage = (serviceName: PurchaseKind) =>
+  `${serviceName[0]!.toUpperCase()}${serviceName.slice(1)} purchases are paused at the moment. Please try again later.`;
 
-/** The supplier that serves a network (admin data, default ALARO) and its cost price per GB. */
-export const networkSetting = async (ctx: AppContext, network: TNetwork) => {
-  const [row] = await ctx.db
-    .select()
-    .from(networkSettings)
-    .where(eq(networkSettings.network, network));
+/**
+ * What a purchase must know before it moves money, in one round trip: whether an admin has
+ * locked the service, which supplier serves the network (admin data, default ALARO) and its cost
+ * per GB, and, for data, the plan (by our id or the plan id shown to customers). Refuses a
+ * locked service.
+ */
+export const purchaseContext = async (
+  ctx: AppContext,
+  { service, network, plan }: { service: PurchaseKind; network?: TNetwork; plan?: string },
+): Promise<{ supplier: TSupplier; costPerGbKobo: number; plan: DataPlanRow | null }> => {
+  const [row] = await queryRows<{
+    open: boolean | null;
+    supplier_name: string | null;
+    cost_price_kobo: string | number | null;
+    plan: Record<string, unknown> | null;
+  }>(
+    ctx.db,
+    sql`select
+      (select service_status from services where service_name = ${service}) as open,
+      (select supplier_name from network_settings where network = ${network ?? null}) as supplier_name,
+      (select cost_price_kobo from network_settings where network = ${network ?? null}) as cost_price_kobo,
+      ${
+        plan === undefined
+          ? sql`null::json`
+          : sql`(select row_to_json(p) from data_plans p
+              where p.network = ${network ?? null}
+                and (p.plan_id = ${plan}${isUuid(plan) ? sql` or p.id = ${plan}::uuid` : sql``})
+              order by p.plan_id = ${plan} desc limit 1)`
+      } as plan`,
+  );
+  if (row?.open === false) throw new AppError('SERVICE_LOCKED', { msg: lockedMessage(service) });
   return {
-    supplier: (row?.supplierName ?? 'ALARO') as TSupplier,
-    costPerGbKobo: row?.costPriceKobo ?? 0,
+    supplier: (row?.supplier_name ?? 'ALARO') as TSupplier,
+    costPerGbKobo: Number(row?.cost_price_kobo ?? 0),
+    plan: row?.plan ? rowFromRaw(dataPlans, row.plan) : null,
   };
 };
 
@@ -84,40 +100,21 @@ export const executePurchase = async (
   order: PreparedPurchase,
 ): Promise<PurchaseOutcome> => {
   const reference = newReference();
-  const row = await ctx.db.transaction(async (tx) => {
-    const journal = await postJournal(tx, {
-      reference: `purchase:${reference}`,
-      kind: 'purchase',
-      memo: `${order.kind} ${order.network} ${order.phone ?? ''}`.trim(),
-      postings: [
-        { userId: user.id, wallet: 'main', amountKobo: -order.chargeKobo },
-        { systemCode: 'purchase_clearing', amountKobo: order.chargeKobo },
-      ],
-    });
-    const balanceAfterKobo = journal.balances.get(journal.accountIds[0]!)!;
-    const [inserted] = await tx
-      .insert(transactions)
-      .values({
-        userId: user.id,
-        reference,
-        type: order.kind,
-        network: order.network,
-        status: 'processing',
-        amountKobo: order.chargeKobo,
-        costKobo: order.costKobo,
-        phoneNumber: order.phone,
-        balanceBeforeKobo: balanceAfterKobo + order.chargeKobo,
-        balanceAfterKobo,
-        supplier: order.supplier,
-        planId: order.planId ?? null,
-        ported: order.ported ?? false,
-        details: order.details,
-        // Until then the request itself is settling it; after that the reconciler may step in.
-        nextCheckAt: sql`now() + make_interval(secs => ${ctx.config.vending.processingGraceSeconds})`,
-      })
-      .returning();
-    return inserted!;
+  const row = await openPurchase(ctx.db, {
+    userId: user.id,
+    reference,
+    type: order.kind,
+    network: order.network,
+    phoneNumber: order.phone,
+    chargeKobo: order.chargeKobo,
+    costKobo: order.costKobo,
+    supplier: order.supplier,
+    planId: order.planId ?? null,
+    ported: order.ported ?? false,
+    details: order.details,
+    graceSeconds: ctx.config.vending.processingGraceSeconds,
   });
+  if (!row) throw new AppError('INSUFFICIENT_BALANCE', { msg: 'Insufficient balance' });
 
   let result: SupplierResult;
   try {
@@ -131,7 +128,16 @@ export const executePurchase = async (
       raw: String(error),
     };
   }
-  const settled = await settlePurchase(ctx, row, result);
+  let settled: TransactionRow | null;
+  let balanceKobo: number | undefined;
+  if (result.outcome === 'success') {
+    // The common case answers with the balance the settle statement read: no further query.
+    const sale = await settleSale(ctx.db, row, saleAnswer(row, result));
+    settled = sale?.row ?? null;
+    balanceKobo = sale?.balanceKobo;
+  } else {
+    settled = await settlePurchase(ctx, row, result);
+  }
   const current = settled ?? (await reloadTransaction(ctx, row.id));
   return {
     status:
@@ -144,11 +150,18 @@ export const executePurchase = async (
       { ...current, userName: user.userName },
       { withProfit: user.isAdmin || user.isAgent },
     ),
-    balanceKobo: await getWalletBalanceKobo(ctx.db, user.id),
+    balanceKobo: balanceKobo ?? (await getWalletBalanceKobo(ctx.db, user.id)),
     supplierMessage: result.message,
     ...(result.token ? { token: result.token } : {}),
   };
 };
+
+/** What a receipt records of the supplier's answer. */
+const saleAnswer = (purchase: TransactionRow, result: SupplierResult) => ({
+  supplierRef: result.supplierRef ?? purchase.supplierRef,
+  apiResponse: truncate(result.raw || result.message),
+  ...(result.token ? { token: result.token } : {}),
+});
 
 const reloadTransaction = async (ctx: AppContext, id: string): Promise<TransactionRow> => {
   const [row] = await ctx.db.select().from(transactions).where(eq(transactions.id, id));
@@ -165,25 +178,9 @@ export const settlePurchase = async (
   purchase: TransactionRow,
   result: SupplierResult,
 ): Promise<TransactionRow | null> => {
-  const apiResponse = truncate(result.raw || result.message);
-  const supplierRef = result.supplierRef ?? purchase.supplierRef;
+  const { apiResponse, supplierRef } = saleAnswer(purchase, result);
   if (result.outcome === 'success') {
-    return ctx.db.transaction(async (tx) => {
-      const moved = await transitionPurchase(tx, purchase.id, UNSETTLED, {
-        status: 'success',
-        supplierRef,
-        apiResponse,
-        apiResponseId: supplierRef,
-        profitKobo: purchase.amountKobo - purchase.costKobo,
-        settledAt: sql`now()`,
-        nextCheckAt: null,
-        details: result.token
-          ? { ...(purchase.details ?? {}), token: result.token }
-          : purchase.details,
-      });
-      if (moved) await bookSale(tx, moved);
-      return moved;
-    });
+    return (await settleSale(ctx.db, purchase, saleAnswer(purchase, result)))?.row ?? null;
   }
   if (result.outcome === 'failed') {
     const refunded = await refundPurchase(ctx, purchase, {
@@ -206,23 +203,6 @@ export const settlePurchase = async (
     supplierRef,
     apiResponse,
     apiResponseId: supplierRef,
-  });
-};
-
-/** Moves the charge out of clearing: the cost to the supplier's account, the margin to revenue. */
-const bookSale = async (tx: Tx, purchase: TransactionRow) => {
-  const postings: PostingInput[] = [
-    { systemCode: 'purchase_clearing', amountKobo: -purchase.amountKobo },
-    {
-      systemCode: `supplier_float:${purchase.supplier as TSupplier}`,
-      amountKobo: purchase.costKobo,
-    },
-    { systemCode: 'sales_revenue', amountKobo: purchase.amountKobo - purchase.costKobo },
-  ];
-  await postJournal(tx, {
-    reference: `settle:${purchase.reference}`,
-    kind: 'purchase_settled',
-    postings: postings.filter((p) => p.amountKobo !== 0),
   });
 };
 

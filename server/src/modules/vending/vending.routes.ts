@@ -1,4 +1,3 @@
-import { and, eq, or } from 'drizzle-orm';
 import { Router } from 'express';
 import { DISCOS, type TNetwork, type TUserType } from '@vendo/shared/constants';
 import { koboToNaira } from '@vendo/shared/money';
@@ -11,7 +10,6 @@ import {
 } from '@vendo/shared/schemas/purchase';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { dataPlans } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { validateBody } from '../../middleware/validate.ts';
 import { authenticate, currentUser } from '../auth/auth.middleware.ts';
@@ -19,13 +17,7 @@ import { subscriptionPlansFor } from '../catalogue/catalogue.service.ts';
 import { PLAN_LIST_KEYS } from '@vendo/shared/constants';
 import { withIdempotency, type HandlerResult } from './idempotency.ts';
 import { priceAirtime, priceData, priceElectricity } from './pricing.ts';
-import {
-  assertServiceOpen,
-  executePurchase,
-  networkSetting,
-  type PurchaseOutcome,
-} from './purchase.service.ts';
-import { isUuid } from '../../lib/ids.ts';
+import { executePurchase, purchaseContext, type PurchaseOutcome } from './purchase.service.ts';
 
 const outcomeResponse = (
   outcome: PurchaseOutcome,
@@ -72,26 +64,18 @@ export const vendingRoutes = (ctx: AppContext): Router => {
     const user = currentUser(req);
     const body = req.body as z.output<typeof ZBuyDataRequest>;
     await withIdempotency(ctx, req, res, { userId: user.id, route: 'buy/data' }, async () => {
-      await assertServiceOpen(ctx, 'data');
-      const [plan] = await ctx.db
-        .select()
-        .from(dataPlans)
-        .where(
-          and(
-            eq(dataPlans.network, body.network),
-            isUuid(body.plan)
-              ? or(eq(dataPlans.id, body.plan), eq(dataPlans.planId, body.plan))
-              : eq(dataPlans.planId, body.plan),
-          ),
-        )
-        .limit(1);
+      const setting = await purchaseContext(ctx, {
+        service: 'data',
+        network: body.network,
+        plan: body.plan,
+      });
+      const plan = setting.plan;
       if (!plan)
         throw new AppError('NOT_FOUND', { msg: 'That data plan does not exist for this network' });
       if (!plan.isAvailable)
         throw new AppError('VALIDATION_ERROR', {
           msg: 'This data plan is not available at the moment',
         });
-      const setting = await networkSetting(ctx, body.network);
       const price = priceData(plan, user.userType as TUserType, setting.costPerGbKobo);
       const outcome = await executePurchase(ctx, user, {
         kind: 'data',
@@ -124,8 +108,7 @@ export const vendingRoutes = (ctx: AppContext): Router => {
     const user = currentUser(req);
     const body = req.body as z.output<typeof ZBuyAirtimeRequest>;
     await withIdempotency(ctx, req, res, { userId: user.id, route: 'buy/airtime' }, async () => {
-      await assertServiceOpen(ctx, 'airtime');
-      const setting = await networkSetting(ctx, body.network);
+      const setting = await purchaseContext(ctx, { service: 'airtime', network: body.network });
       const price = priceAirtime(
         body.amount,
         user.userType as TUserType,
@@ -154,7 +137,7 @@ export const vendingRoutes = (ctx: AppContext): Router => {
 
   router.post('/buy/validateMeter', auth, validateBody(ZValidateMeterRequest), async (req, res) => {
     const body = req.body as z.output<typeof ZValidateMeterRequest>;
-    await assertServiceOpen(ctx, 'electricity');
+    await purchaseContext(ctx, { service: 'electricity' });
     const meter = await validateMeter(ctx, body);
     res.json({ name: meter.name, address: meter.address, msg: 'Meter validated' });
   });
@@ -168,7 +151,7 @@ export const vendingRoutes = (ctx: AppContext): Router => {
       res,
       { userId: user.id, route: 'buy/electricity' },
       async () => {
-        await assertServiceOpen(ctx, 'electricity');
+        await purchaseContext(ctx, { service: 'electricity' });
         // Validated again here, before any money moves: the client's earlier check is not proof.
         const meter = await validateMeter(ctx, body);
         const disco = DISCOS.find((d) => d.id === body.meterId)!;

@@ -1,8 +1,10 @@
-import { createHash } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { TSupplier } from '@vendo/shared/constants';
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { pgErrorOf } from '../../db/pg-error.ts';
 import { queryRows } from '../../db/query.ts';
+import { rowFromRaw } from '../../db/rows.ts';
 import { sandboxSupplierFloats, sandboxSupplierOrders } from '../../db/schema/index.ts';
 
 /**
@@ -15,16 +17,12 @@ export type SandboxOrder = typeof sandboxSupplierOrders.$inferSelect;
 export type SandboxOrderKind = 'data' | 'airtime' | 'electricity';
 export type SandboxOrderStatus = 'successful' | 'failed' | 'processing';
 
-/** Namespace for the advisory locks below (the migrator uses 7246001). */
-const ORDER_LOCK_NAMESPACE = 7246002;
 /** A sandbox top-up larger than this is a typo, not a test. */
 export const MAX_SANDBOX_TOPUP_KOBO = 100_000_000_00;
 
-/** A deterministic 20-digit electricity token for an order. */
-export const sandboxToken = (supplier: TSupplier, orderId: number): string => {
-  const hash = createHash('sha256').update(`${supplier}:${orderId}`).digest('hex');
-  return (BigInt(`0x${hash.slice(0, 24)}`) % 10n ** 20n).toString().padStart(20, '0');
-};
+/** A fresh 20-digit electricity token. */
+export const newSandboxToken = (): string =>
+  (BigInt(`0x${randomBytes(12).toString('hex')}`) % 10n ** 20n).toString().padStart(20, '0');
 
 /** Adds to a sandbox supplier's float (an admin action); answers the new balance in kobo. */
 export const topUpSandboxFloat = async (
@@ -88,9 +86,11 @@ export type PlaceOrderResult =
   | { kind: 'insufficient'; balanceKobo: number };
 
 /**
- * Stores an order and takes its amount from the float in one transaction. The debit is one
- * conditional UPDATE, so concurrent orders can never take the float below zero. A 'failed'
- * order takes nothing. Orders with a request_id are idempotent per supplier and kind.
+ * Stores an order and takes its amount from the float in ONE statement: the float row is every
+ * order's hot row, so it is locked for a single statement, not a transaction. The float's CHECK
+ * (≥ 0) refuses an order it cannot cover, and the order's insert rolls back with it. A 'failed'
+ * order takes nothing. A request_id is unique per supplier and kind (an index): a repeat, even a
+ * concurrent one, stores nothing and answers the first order.
  */
 export const placeSandboxOrder = async (
   db: Db,
@@ -102,78 +102,63 @@ export const placeSandboxOrder = async (
     amountKobo: number;
     status: SandboxOrderStatus;
   },
-): Promise<PlaceOrderResult> =>
-  db
-    .transaction(async (tx): Promise<PlaceOrderResult> => {
-      const { supplier, kind, requestId, amountKobo, status } = input;
-      if (requestId !== null) {
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(${ORDER_LOCK_NAMESPACE}, hashtext(${`${supplier}:${kind}:${requestId}`}))`,
-        );
-        const [existing] = await tx
-          .select()
-          .from(sandboxSupplierOrders)
-          .where(
-            and(
-              eq(sandboxSupplierOrders.supplier, supplier),
-              eq(sandboxSupplierOrders.kind, kind),
-              eq(sandboxSupplierOrders.requestId, requestId),
-            ),
-          )
-          .orderBy(desc(sandboxSupplierOrders.id))
-          .limit(1);
-        if (existing) return { kind: 'duplicate', order: existing };
-      }
-
-      const [inserted] = await tx
-        .insert(sandboxSupplierOrders)
-        .values({ supplier, kind, requestId, request: input.request, status, amountKobo })
-        .returning();
-      let order = inserted!;
-      if (kind === 'electricity' && status === 'successful') {
-        const [withToken] = await tx
-          .update(sandboxSupplierOrders)
-          .set({ token: sandboxToken(supplier, order.id) })
-          .where(eq(sandboxSupplierOrders.id, order.id))
-          .returning();
-        order = withToken!;
-      }
-
-      // The float row is every order's hot row: take it last, just before commit, so its lock is
-      // held for one statement. If it cannot cover the order, the insert above is rolled back.
-      let balanceAfterKobo: number;
-      if (status === 'failed') {
-        balanceAfterKobo = await sandboxFloatKobo(tx, supplier);
-      } else {
-        const [debited] = await tx
-          .update(sandboxSupplierFloats)
-          .set({ balanceKobo: sql`${sandboxSupplierFloats.balanceKobo} - ${amountKobo}` })
-          .where(
-            and(
-              eq(sandboxSupplierFloats.supplier, supplier),
-              gte(sandboxSupplierFloats.balanceKobo, amountKobo),
-            ),
-          )
-          .returning({ balanceKobo: sandboxSupplierFloats.balanceKobo });
-        if (!debited) throw new InsufficientFloat(await sandboxFloatKobo(tx, supplier));
-        balanceAfterKobo = debited.balanceKobo;
-      }
-      const balanceBeforeKobo =
-        status === 'failed' ? balanceAfterKobo : balanceAfterKobo + amountKobo;
-      return { kind: 'placed', order, balanceBeforeKobo, balanceAfterKobo };
-    })
-    .catch((error: unknown) => {
-      if (error instanceof InsufficientFloat)
-        return { kind: 'insufficient', balanceKobo: error.balanceKobo };
-      throw error;
-    });
-
-/** Rolls back an order the float cannot cover. */
-class InsufficientFloat extends Error {
-  constructor(readonly balanceKobo: number) {
-    super('insufficient float');
+): Promise<PlaceOrderResult> => {
+  const { supplier, kind, requestId, amountKobo, status } = input;
+  const token = kind === 'electricity' && status === 'successful' ? newSandboxToken() : null;
+  const takesKobo = status === 'failed' ? 0 : amountKobo;
+  let row:
+    { placed: Record<string, unknown> | null; float_kobo: string | number | null } | undefined;
+  try {
+    [row] = await queryRows(
+      db,
+      sql`with placed as (
+        insert into sandbox_supplier_orders (supplier, kind, request_id, request, status, amount_kobo, token)
+        select ${supplier}, ${kind}, ${requestId}, ${JSON.stringify(input.request)}::jsonb, ${status},
+          ${amountKobo}::bigint, ${token}
+        where exists (select 1 from sandbox_supplier_floats where supplier = ${supplier})
+        on conflict (supplier, kind, request_id) where request_id is not null do nothing
+        returning *),
+      taken as (
+        update sandbox_supplier_floats f set balance_kobo = f.balance_kobo - ${takesKobo}::bigint
+        from placed where f.supplier = placed.supplier and ${takesKobo}::bigint > 0
+        returning f.balance_kobo)
+      select (select row_to_json(placed) from placed) as placed,
+        coalesce((select balance_kobo from taken),
+          (select balance_kobo from sandbox_supplier_floats where supplier = ${supplier})) as float_kobo`,
+    );
+  } catch (error) {
+    if (pgErrorOf(error)?.constraint === 'sandbox_supplier_floats_nonnegative') {
+      return { kind: 'insufficient', balanceKobo: await sandboxFloatKobo(db, supplier) };
+    }
+    throw error;
   }
-}
+  const balanceAfterKobo = Number(row?.float_kobo ?? 0);
+  if (row?.placed) {
+    return {
+      kind: 'placed',
+      order: rowFromRaw(sandboxSupplierOrders, row.placed),
+      balanceBeforeKobo: balanceAfterKobo + takesKobo,
+      balanceAfterKobo,
+    };
+  }
+  // No float row at all: nothing can be covered.
+  if (row?.float_kobo === null || row?.float_kobo === undefined || requestId === null) {
+    return { kind: 'insufficient', balanceKobo: balanceAfterKobo };
+  }
+  const [first] = await db
+    .select()
+    .from(sandboxSupplierOrders)
+    .where(
+      and(
+        eq(sandboxSupplierOrders.supplier, supplier),
+        eq(sandboxSupplierOrders.kind, kind),
+        eq(sandboxSupplierOrders.requestId, requestId),
+      ),
+    );
+  return first
+    ? { kind: 'duplicate', order: first }
+    : { kind: 'insufficient', balanceKobo: balanceAfterKobo };
+};
 
 /**
  * Finds an order of this supplier and kind by the supplier's id or by the request_id the buyer
@@ -222,7 +207,7 @@ export const settleSandboxOrder = async (
       .set({
         status: to,
         ...(to === 'successful' && order.kind === 'electricity'
-          ? { token: sandboxToken(supplier, order.id) }
+          ? { token: newSandboxToken() }
           : {}),
       })
       .where(

@@ -1,0 +1,38 @@
+// autocannon in a process of its own, so the load generator does not share the app's event loop
+// (autocannon reports differently inside a worker thread). The first IPC message: { url, connections, seconds, body, headers: [{...}, ...] } (one headers object per
+// user; requests rotate through them). Sends back the summary the bench prints.
+import autocannon from 'autocannon';
+
+const { url, connections, seconds, body, headers } = await new Promise((resolve) =>
+  process.once('message', resolve),
+);
+let next = 0;
+autocannon(
+  {
+    url,
+    method: 'POST',
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        body,
+        setupRequest: (request) => ({
+          ...request,
+          headers: { 'content-type': 'application/json', ...headers[(next += 1) % headers.length] },
+        }),
+      },
+    ],
+  },
+  (error, result) => {
+    if (error) throw error;
+    process.send({
+      reqPerSec: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      non2xx: result.non2xx,
+      errors: result.errors + result.timeouts,
+      total: result.requests.total,
+    });
+  },
+);

@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "sandbox_supplier_orders_request_key" ON "sandbox_supplier_orders" USING btree ("supplier","kind","request_id") WHERE request_id is not null;--> statement-breakpoint
+ALTER TABLE "sandbox_supplier_floats" ADD CONSTRAINT "sandbox_supplier_floats_nonnegative" CHECK ("sandbox_supplier_floats"."balance_kobo" >= 0);
