@@ -29,7 +29,7 @@ export type RunResult = {
 /** Starts the sandbox suppliers in a child process (bench/sandbox-supplier.process.ts). */
 const startSandboxSuppliers = async (databaseUrl: string | undefined) => {
   const child = fork(new URL('./sandbox-supplier.process.ts', import.meta.url), {
-    execArgv: ['--import', 'tsx'],
+    // Inherits this process's flags, tsx's loader among them.
     env: { ...process.env, DATABASE_URL: databaseUrl ?? '' },
   });
   const port = await new Promise<number>((resolve, reject) => {

@@ -13,14 +13,32 @@ export const currentUser = (req: Request): UserRow => {
   return req.user;
 };
 
-/** Resolves x-auth-token to the user, or null (bad signature, expired, revoked, user gone). */
-export const userFromToken = async ({ db, jwtSecret }: AppContext, token: string | undefined) => {
+const sessionExpired = () =>
+  new AppError('UNAUTHENTICATED', { msg: 'Your session has expired. Please log in again.' });
+
+/** The claims of a well-signed, unexpired token naming a user id, or null. */
+const claimsOf = (jwtSecret: string, token: string | undefined) => {
   if (!token) return null;
   const claims = readToken(jwtSecret, token);
-  if (!claims || !isUuid(claims.sub)) return null;
+  return claims && isUuid(claims.sub) ? claims : null;
+};
+
+/**
+ * The token's user when the token is still theirs: a password change or reset bumps tokenVersion,
+ * so older tokens stop working at once.
+ */
+export const sessionUser = (
+  user: UserRow | null | undefined,
+  claims: { sub: string; v: number },
+): UserRow | null =>
+  user && user.id === claims.sub && user.tokenVersion === claims.v ? user : null;
+
+/** Resolves x-auth-token to the user, or null (bad signature, expired, revoked, user gone). */
+export const userFromToken = async ({ db, jwtSecret }: AppContext, token: string | undefined) => {
+  const claims = claimsOf(jwtSecret, token);
+  if (!claims) return null;
   const [user] = await db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
-  // A password change or reset bumps tokenVersion: older tokens stop working at once.
-  return user && user.tokenVersion === claims.v ? user : null;
+  return sessionUser(user, claims);
 };
 
 /** Requires a valid x-auth-token; 401 otherwise. */
@@ -28,13 +46,33 @@ export const authenticate =
   (ctx: AppContext): RequestHandler =>
   async (req, _res, next) => {
     const user = await userFromToken(ctx, req.get('x-auth-token'));
-    if (!user)
-      throw new AppError('UNAUTHENTICATED', {
-        msg: 'Your session has expired. Please log in again.',
-      });
+    if (!user) throw sessionExpired();
     req.user = user;
     next();
   };
+
+/**
+ * Requires a well-signed, unexpired x-auth-token (401 otherwise) without loading the user: for a
+ * route that loads the user together with what else it needs, in one query, and must then check
+ * it with sessionUser() before anything else (the purchase routes).
+ */
+export const requireToken =
+  (ctx: AppContext): RequestHandler =>
+  (req, _res, next) => {
+    const claims = claimsOf(ctx.jwtSecret, req.get('x-auth-token'));
+    if (!claims) throw sessionExpired();
+    req.tokenClaims = claims;
+    next();
+  };
+
+/** The user a requireToken() route loaded, checked against the token; 401 when it is not theirs. */
+export const assertSessionUser = (req: Request, user: UserRow | null | undefined): UserRow => {
+  const claims = req.tokenClaims;
+  const checked = claims ? sessionUser(user, claims) : null;
+  if (!checked) throw sessionExpired();
+  req.user = checked;
+  return checked;
+};
 
 type Role = 'admin' | 'agent' | 'couponVendor';
 

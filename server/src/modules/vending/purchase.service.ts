@@ -5,7 +5,7 @@ import type { TTransaction } from '@vendo/shared/types/api';
 import type { AppContext } from '../../app-context.ts';
 import { queryRows } from '../../db/query.ts';
 import { rowFromRaw } from '../../db/rows.ts';
-import { adminAlerts, dataPlans, transactions } from '../../db/schema/index.ts';
+import { adminAlerts, dataPlans, transactions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type {
@@ -52,17 +52,34 @@ const truncate = (text: string, max = 2000) =>
 const lockedMessage = (serviceName: PurchaseKind) =>
   `${serviceName[0]!.toUpperCase()}${serviceName.slice(1)} purchases are paused at the moment. Please try again later.`;
 
+/** Refuses a purchase of a service an admin has locked. */
+export const assertServiceOpen = (service: PurchaseKind, context: { open: boolean }): void => {
+  if (!context.open) throw new AppError('SERVICE_LOCKED', { msg: lockedMessage(service) });
+};
+
 /**
- * What a purchase must know before it moves money, in one round trip: whether an admin has
- * locked the service, which supplier serves the network (admin data, default ALARO) and its cost
- * per GB, and, for data, the plan (by our id or the plan id shown to customers). Refuses a
- * locked service.
+ * What a purchase must know before it moves money, in ONE round trip: the caller (by the token's
+ * user id; check it with assertSessionUser), whether an admin has locked the service, which
+ * supplier serves the network (admin data, default ALARO) with its cost per GB, and for data the
+ * plan (by our id or the plan id customers see).
  */
 export const purchaseContext = async (
   ctx: AppContext,
-  { service, network, plan }: { service: PurchaseKind; network?: TNetwork; plan?: string },
-): Promise<{ supplier: TSupplier; costPerGbKobo: number; plan: DataPlanRow | null }> => {
+  {
+    userId,
+    service,
+    network,
+    plan,
+  }: { userId?: string; service: PurchaseKind; network?: TNetwork; plan?: string },
+): Promise<{
+  user: UserRow | null;
+  open: boolean;
+  supplier: TSupplier;
+  costPerGbKobo: number;
+  plan: DataPlanRow | null;
+}> => {
   const [row] = await queryRows<{
+    user: Record<string, unknown> | null;
     open: boolean | null;
     supplier_name: string | null;
     cost_price_kobo: string | number | null;
@@ -70,6 +87,7 @@ export const purchaseContext = async (
   }>(
     ctx.db,
     sql`select
+      ${userId === undefined ? sql`null::json` : sql`(select row_to_json(u) from users u where u.id = ${userId}::uuid)`} as user,
       (select service_status from services where service_name = ${service}) as open,
       (select supplier_name from network_settings where network = ${network ?? null}) as supplier_name,
       (select cost_price_kobo from network_settings where network = ${network ?? null}) as cost_price_kobo,
@@ -82,8 +100,10 @@ export const purchaseContext = async (
               order by p.plan_id = ${plan} desc limit 1)`
       } as plan`,
   );
-  if (row?.open === false) throw new AppError('SERVICE_LOCKED', { msg: lockedMessage(service) });
   return {
+    user: row?.user ? rowFromRaw(users, row.user) : null,
+    // No row for the service means nobody has locked it.
+    open: row?.open !== false,
     supplier: (row?.supplier_name ?? 'ALARO') as TSupplier,
     costPerGbKobo: Number(row?.cost_price_kobo ?? 0),
     plan: row?.plan ? rowFromRaw(dataPlans, row.plan) : null,

@@ -237,6 +237,35 @@ describe('bad input on the purchase routes', () => {
     expect(res.status).toBe(401);
   });
 
+  it('refuses a revoked session on every purchase route, before any money moves', async () => {
+    const user = await createUser(t.ctx, { balanceKobo: 5_000_00 });
+    // What a password change or reset does: every earlier token stops working.
+    await t.ctx.db.execute(
+      sql`update users set token_version = token_version + 1 where id = ${user.id}`,
+    );
+    const routes: [string, object][] = [
+      ['/api/v1/buy/data', { network: 1, mobile_number: '08031234567', plan: '2' }],
+      ['/api/v1/buy/airtime', { network: 1, mobile_number: '08031234567', amount: 200 }],
+      [
+        '/api/v1/buy/electricity',
+        { amount: 1000, meterId: 18, meterNumber: '1234567890', meterType: 'prepaid' },
+      ],
+    ];
+    for (const [path, body] of routes) {
+      const res = await t
+        .request()
+        .post(path)
+        .set('x-auth-token', user.token)
+        .set('Idempotency-Key', `revoked-${path.split('/').pop()}`)
+        .send(body);
+      expect(res.status, path).toBe(401);
+      expect(res.body.msg).toBe('Your session has expired. Please log in again.');
+    }
+    expect(await getWalletBalanceKobo(t.ctx.db, user.id)).toBe(5_000_00);
+    const rows = await t.ctx.db.select().from(transactions).where(eq(transactions.userId, user.id));
+    expect(rows).toHaveLength(0);
+  });
+
   it('refuses a locked service and an unavailable plan with clear messages', async () => {
     await t.ctx.db
       .update(services)

@@ -12,12 +12,22 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { validateBody } from '../../middleware/validate.ts';
-import { authenticate, currentUser } from '../auth/auth.middleware.ts';
+import {
+  assertSessionUser,
+  authenticate,
+  currentUser,
+  requireToken,
+} from '../auth/auth.middleware.ts';
 import { subscriptionPlansFor } from '../catalogue/catalogue.service.ts';
 import { PLAN_LIST_KEYS } from '@vendo/shared/constants';
 import { withIdempotency, type HandlerResult } from './idempotency.ts';
 import { priceAirtime, priceData, priceElectricity } from './pricing.ts';
-import { executePurchase, purchaseContext, type PurchaseOutcome } from './purchase.service.ts';
+import {
+  assertServiceOpen,
+  executePurchase,
+  purchaseContext,
+  type PurchaseOutcome,
+} from './purchase.service.ts';
 
 const outcomeResponse = (
   outcome: PurchaseOutcome,
@@ -52,6 +62,8 @@ export const vendingRoutes = (ctx: AppContext): Router => {
   const router = Router();
   // Authenticated per route: this router sits at the API root, where unknown paths must 404.
   const auth = authenticate(ctx);
+  // The purchase routes load the user with the rest of what they need (purchaseContext).
+  const token = requireToken(ctx);
 
   /** Available plans for a network, priced for the caller's tier. */
   router.post('/prices', auth, validateBody(ZPlansRequest), async (req, res) => {
@@ -60,15 +72,17 @@ export const vendingRoutes = (ctx: AppContext): Router => {
     res.json(lists[PLAN_LIST_KEYS[network as TNetwork]]);
   });
 
-  router.post('/buy/data', auth, validateBody(ZBuyDataRequest), async (req, res) => {
-    const user = currentUser(req);
+  router.post('/buy/data', token, validateBody(ZBuyDataRequest), async (req, res) => {
     const body = req.body as z.output<typeof ZBuyDataRequest>;
+    const setting = await purchaseContext(ctx, {
+      userId: req.tokenClaims?.sub,
+      service: 'data',
+      network: body.network,
+      plan: body.plan,
+    });
+    const user = assertSessionUser(req, setting.user);
     await withIdempotency(ctx, req, res, { userId: user.id, route: 'buy/data' }, async () => {
-      const setting = await purchaseContext(ctx, {
-        service: 'data',
-        network: body.network,
-        plan: body.plan,
-      });
+      assertServiceOpen('data', setting);
       const plan = setting.plan;
       if (!plan)
         throw new AppError('NOT_FOUND', { msg: 'That data plan does not exist for this network' });
@@ -104,11 +118,16 @@ export const vendingRoutes = (ctx: AppContext): Router => {
     });
   });
 
-  router.post('/buy/airtime', auth, validateBody(ZBuyAirtimeRequest), async (req, res) => {
-    const user = currentUser(req);
+  router.post('/buy/airtime', token, validateBody(ZBuyAirtimeRequest), async (req, res) => {
     const body = req.body as z.output<typeof ZBuyAirtimeRequest>;
+    const setting = await purchaseContext(ctx, {
+      userId: req.tokenClaims?.sub,
+      service: 'airtime',
+      network: body.network,
+    });
+    const user = assertSessionUser(req, setting.user);
     await withIdempotency(ctx, req, res, { userId: user.id, route: 'buy/airtime' }, async () => {
-      const setting = await purchaseContext(ctx, { service: 'airtime', network: body.network });
+      assertServiceOpen('airtime', setting);
       const price = priceAirtime(
         body.amount,
         user.userType as TUserType,
@@ -137,21 +156,25 @@ export const vendingRoutes = (ctx: AppContext): Router => {
 
   router.post('/buy/validateMeter', auth, validateBody(ZValidateMeterRequest), async (req, res) => {
     const body = req.body as z.output<typeof ZValidateMeterRequest>;
-    await purchaseContext(ctx, { service: 'electricity' });
+    assertServiceOpen('electricity', await purchaseContext(ctx, { service: 'electricity' }));
     const meter = await validateMeter(ctx, body);
     res.json({ name: meter.name, address: meter.address, msg: 'Meter validated' });
   });
 
-  router.post('/buy/electricity', auth, validateBody(ZBuyElectricityRequest), async (req, res) => {
-    const user = currentUser(req);
+  router.post('/buy/electricity', token, validateBody(ZBuyElectricityRequest), async (req, res) => {
     const body = req.body as z.output<typeof ZBuyElectricityRequest>;
+    const context = await purchaseContext(ctx, {
+      userId: req.tokenClaims?.sub,
+      service: 'electricity',
+    });
+    const user = assertSessionUser(req, context.user);
     await withIdempotency(
       ctx,
       req,
       res,
       { userId: user.id, route: 'buy/electricity' },
       async () => {
-        await purchaseContext(ctx, { service: 'electricity' });
+        assertServiceOpen('electricity', context);
         // Validated again here, before any money moves: the client's earlier check is not proof.
         const meter = await validateMeter(ctx, body);
         const disco = DISCOS.find((d) => d.id === body.meterId)!;
