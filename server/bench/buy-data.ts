@@ -51,6 +51,7 @@ const load = (options: {
   url: string;
   connections: number;
   seconds: number;
+  warmupSeconds: number;
   body: string;
   headers: Record<string, string>[];
 }) =>
@@ -74,9 +75,15 @@ export const benchBuyData = async (
   database: Database,
   {
     seconds,
+    warmupSeconds,
     connections,
     databaseUrl,
-  }: { seconds: number; connections: number; databaseUrl: string | undefined },
+  }: {
+    seconds: number;
+    warmupSeconds: number;
+    connections: number;
+    databaseUrl: string | undefined;
+  },
 ) => {
   const sandbox = await startSandboxSuppliers(databaseUrl);
   const config = loadConfig({
@@ -159,6 +166,7 @@ export const benchBuyData = async (
       url: `${url}/api/v1/buy/data`,
       connections,
       seconds,
+      warmupSeconds,
       body: JSON.stringify({ network: 1, mobile_number: '08031234567', plan: '2' }),
       headers: users.map((u) => ({ 'x-auth-token': u.token })),
     });
@@ -166,6 +174,7 @@ export const benchBuyData = async (
       url: `${url}/bench/debit`,
       connections,
       seconds,
+      warmupSeconds,
       body: '{}',
       headers: users.map((u) => ({ 'x-user-id': u.id })),
     });

@@ -1,9 +1,10 @@
 // autocannon in a process of its own, so the load generator does not share the app's event loop
-// (autocannon reports differently inside a worker thread). The first IPC message: { url, connections, seconds, body, headers: [{...}, ...] } (one headers object per
-// user; requests rotate through them). Sends back the summary the bench prints.
+// (autocannon reports differently inside a worker thread). The first IPC message is
+// { url, connections, seconds, warmupSeconds, body, headers: [{...}, ...] }: one headers object
+// per user, requests rotate through them. Sends back the summary the bench prints.
 import autocannon from 'autocannon';
 
-const { url, connections, seconds, body, headers } = await new Promise((resolve) =>
+const { url, connections, seconds, warmupSeconds, body, headers } = await new Promise((resolve) =>
   process.once('message', resolve),
 );
 let next = 0;
@@ -13,6 +14,8 @@ autocannon(
     method: 'POST',
     connections,
     duration: seconds,
+    // Not counted: JIT, connection pools and caches settle first, as in any long-running server.
+    ...(warmupSeconds > 0 ? { warmup: { connections, duration: warmupSeconds } } : {}),
     requests: [
       {
         method: 'POST',

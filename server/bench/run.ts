@@ -41,6 +41,7 @@ console.log(
 
 const { purchase, reference, violations } = await benchBuyData(database, {
   seconds,
+  warmupSeconds: smoke ? 0 : 2,
   connections,
   databaseUrl: url,
 });

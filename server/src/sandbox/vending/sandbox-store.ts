@@ -53,29 +53,60 @@ export const sandboxFloatKobo = async (db: DbOrTx, supplier: TSupplier): Promise
   return row?.balanceKobo ?? 0;
 };
 
-/** The supplier's price list is the catalogue's cost price, found by the supplier's plan id. */
+export type SandboxPlan = { name: string; network: string; costKobo: number };
+
+/** How long a sandbox supplier keeps its price list before reading it again. */
+export const PRICE_LIST_TTL_MS = 5_000;
+const priceLists = new WeakMap<
+  Db,
+  Map<TSupplier, { readAt: number; plans: Map<string, SandboxPlan> }>
+>();
+
+/**
+ * The supplier's price list is the catalogue's cost price, by the supplier's plan id. Like a real
+ * supplier's list it is the supplier's own data: each sandbox supplier reads it at most every
+ * PRICE_LIST_TTL_MS, not once per order.
+ */
 export const findSandboxPlan = async (
   db: Db,
   supplier: TSupplier,
   supplierPlanId: string,
-): Promise<{ name: string; network: string; costKobo: number } | null> => {
-  const [row] = await queryRows<{
-    plan: string;
-    network: string;
-    plan_type: string;
-    cost_price_kobo: string | number;
-  }>(
-    db,
-    sql`select plan, network, plan_type, cost_price_kobo from data_plans
-        where supplier_plan_ids ->> ${supplier} = ${supplierPlanId}
-        order by sort_order, plan_id limit 1`,
-  );
-  if (!row) return null;
-  return {
-    name: `${row.network} ${row.plan_type} ${row.plan}`,
-    network: row.network,
-    costKobo: Number(row.cost_price_kobo),
-  };
+  now = Date.now(),
+): Promise<SandboxPlan | null> => {
+  let lists = priceLists.get(db);
+  if (!lists) {
+    lists = new Map();
+    priceLists.set(db, lists);
+  }
+  let list = lists.get(supplier);
+  if (!list || now < list.readAt || now - list.readAt >= PRICE_LIST_TTL_MS) {
+    const rows = await queryRows<{
+      supplier_plan_id: string;
+      plan: string;
+      network: string;
+      plan_type: string;
+      cost_price_kobo: string | number;
+    }>(
+      db,
+      sql`select supplier_plan_ids ->> ${supplier} as supplier_plan_id, plan, network, plan_type,
+            cost_price_kobo
+          from data_plans where supplier_plan_ids ? ${supplier}
+          order by sort_order, plan_id`,
+    );
+    const plans = new Map<string, SandboxPlan>();
+    for (const row of rows) {
+      // The first in catalogue order wins, as it always has.
+      if (plans.has(row.supplier_plan_id)) continue;
+      plans.set(row.supplier_plan_id, {
+        name: `${row.network} ${row.plan_type} ${row.plan}`,
+        network: row.network,
+        costKobo: Number(row.cost_price_kobo),
+      });
+    }
+    list = { readAt: now, plans };
+    lists.set(supplier, list);
+  }
+  return list.plans.get(supplierPlanId) ?? null;
 };
 
 export type PlaceOrderResult =

@@ -14,7 +14,13 @@ import {
   loadSupplierSettings,
   SANDBOX_SUPPLIER_KEYS,
 } from '../../providers/vending/suppliers.config.ts';
-import { placeSandboxOrder, sandboxFloatKobo, topUpSandboxFloat } from './sandbox-store.ts';
+import {
+  findSandboxPlan,
+  placeSandboxOrder,
+  PRICE_LIST_TTL_MS,
+  sandboxFloatKobo,
+  topUpSandboxFloat,
+} from './sandbox-store.ts';
 import { sandboxSupplierRoutes } from './sandbox-supplier.routes.ts';
 
 /**
@@ -665,5 +671,29 @@ describe('sandbox suppliers: wire details', () => {
         Ported_number: true,
       },
     });
+  });
+});
+
+describe('sandbox suppliers: price list', () => {
+  it('reads the catalogue cost at most every PRICE_LIST_TTL_MS, then sees a change', async () => {
+    const start = Date.now() + 60_000; // past any list read by the tests above
+    const before = await findSandboxPlan(t.ctx.db, 'GLAD', plan.glad, start);
+    expect(before?.costKobo).toBe(plan.costKobo);
+    await t.ctx.db.execute(
+      sql`update data_plans set cost_price_kobo = cost_price_kobo + 100
+          where supplier_plan_ids ->> 'GLAD' = ${plan.glad}`,
+    );
+    try {
+      const cached = await findSandboxPlan(t.ctx.db, 'GLAD', plan.glad, start + 1);
+      expect(cached?.costKobo).toBe(plan.costKobo);
+      const fresh = await findSandboxPlan(t.ctx.db, 'GLAD', plan.glad, start + PRICE_LIST_TTL_MS);
+      expect(fresh?.costKobo).toBe(plan.costKobo + 100);
+      expect(await findSandboxPlan(t.ctx.db, 'GLAD', 'no-such-plan', start + 1)).toBeNull();
+    } finally {
+      await t.ctx.db.execute(
+        sql`update data_plans set cost_price_kobo = cost_price_kobo - 100
+            where supplier_plan_ids ->> 'GLAD' = ${plan.glad}`,
+      );
+    }
   });
 });
