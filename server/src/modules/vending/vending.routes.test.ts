@@ -361,6 +361,34 @@ describe('POST /api/v1/buy/airtime and electricity', () => {
     expect(await getWalletBalanceKobo(t.ctx.db, user.id)).toBe(950_00);
     await expectCleanLedger();
   });
+
+  it('refunds an electricity purchase once when the re-query says failed (meter ending 2222)', async () => {
+    const user = await createUser(t.ctx, { balanceKobo: 2_000_00 });
+    const res = await t
+      .request()
+      .post('/api/v1/buy/electricity')
+      .set('x-auth-token', user.token)
+      .send({ meterNumber: '1234562222', meterId: 18, meterType: 'prepaid', amount: 1000 });
+    expect(res.status).toBe(202);
+    expect(res.body.token).toBeNull();
+    expect(res.body.balance).toBe(950);
+    const settled = await reconcileUntilSettled(res.body.receipt.trans_Id);
+    expect(settled.status).toBe('refunded');
+    expect(settled.details).not.toHaveProperty('token');
+    expect(await getWalletBalanceKobo(t.ctx.db, user.id)).toBe(2_000_00);
+    // Another pass finds nothing to do: the refund happened once.
+    await reconcileOnce(t.ctx);
+    expect(await getWalletBalanceKobo(t.ctx.db, user.id)).toBe(2_000_00);
+    const receipt = await t
+      .request()
+      .get(`/api/v1/transaction/${res.body.receipt._id}`)
+      .set('x-auth-token', user.token);
+    expect(receipt.body.transaction).toMatchObject({
+      trans_Status: 'refunded',
+      details: { meterNumber: '1234562222', faceValue: 1000 },
+    });
+    await expectCleanLedger();
+  });
 });
 
 describe('Idempotency-Key on purchases', () => {
