@@ -156,6 +156,14 @@ describe('a customer buys on a 360 px phone (demo_user, ₦5,000)', () => {
     );
     await settle(page);
     await screenshot(page, 'receipt-electricity');
+    // After a reload the receipt comes from GET /transaction/:id, token and meter included.
+    const token = await page.getByTestId('receipt-token').textContent();
+    await page.reload();
+    await page.getByTestId('receipt').waitFor();
+    expect(await page.getByTestId('receipt-token').textContent()).toBe(token);
+    expect(await page.getByTestId('receipt').textContent()).toContain(
+      `Meter 1234567890 · ${ownerName}`,
+    );
     expect(await dashboardBalance(page)).toBe(balance - 1_050_00);
     balance -= 1_050_00;
 
