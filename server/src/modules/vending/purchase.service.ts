@@ -198,9 +198,10 @@ export const settlePurchase = async (
   purchase: TransactionRow,
   result: SupplierResult,
 ): Promise<TransactionRow | null> => {
-  const { apiResponse, supplierRef } = saleAnswer(purchase, result);
+  const answer = saleAnswer(purchase, result);
+  const { apiResponse, supplierRef } = answer;
   if (result.outcome === 'success') {
-    return (await settleSale(ctx.db, purchase, saleAnswer(purchase, result)))?.row ?? null;
+    return (await settleSale(ctx.db, purchase, answer))?.row ?? null;
   }
   if (result.outcome === 'failed') {
     const refunded = await refundPurchase(ctx, purchase, {
