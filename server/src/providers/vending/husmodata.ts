@@ -1,6 +1,7 @@
 import type { TSupplier } from '@vendo/shared/constants';
 import { koboToNaira } from '@vendo/shared/money';
 import { AppError } from '../../lib/app-error.ts';
+import { keepAliveFetch, type HttpFetch } from '../../lib/http-client.ts';
 import type { MeterResult, PurchaseKind, SupplierResult, VendingSupplier } from './port.ts';
 import type { SupplierNetworkIds } from './suppliers.config.ts';
 
@@ -21,8 +22,8 @@ export type HusmodataOptions = {
   apiKey: string;
   timeoutMs: number;
   networkIds: SupplierNetworkIds;
-  /** For tests; defaults to the global fetch. */
-  fetchImpl?: typeof fetch;
+  /** For tests; defaults to keepAliveFetch (node:http with keep-alive). */
+  fetchImpl?: HttpFetch;
 };
 
 /** How much of a supplier's answer we keep on the transaction. */
@@ -181,7 +182,7 @@ const noAnswerResult = (failure: NoAnswer): SupplierResult => ({
 export const createHusmodataSupplier = (options: HusmodataOptions): VendingSupplier => {
   const { name, apiKey, timeoutMs, networkIds } = options;
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const fetchImpl = options.fetchImpl ?? globalThis.fetch;
+  const fetchImpl = options.fetchImpl ?? keepAliveFetch;
 
   /** One HTTP exchange, body included, within timeoutMs; never throws. */
   const call = async (
