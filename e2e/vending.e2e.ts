@@ -41,7 +41,8 @@ const settle = async (page: Page) => {
   await page.evaluate(() => window.scrollTo(0, 0)); // a focused field may have scrolled
   // Toasts close after 5 s; closed now so they do not hide the page's top in screenshots.
   for (const close of await page.locator('.Toastify__close-button').all()) {
-    await close.click().catch(() => undefined);
+    // A toast may be closing already: do not wait for it.
+    await close.click({ timeout: 1000 }).catch(() => undefined);
   }
   await page.waitForTimeout(600);
 };
@@ -89,12 +90,18 @@ const buyAirtime = async (page: Page, phone: string, amount: string, shot?: stri
 describe('a customer buys on a 360 px phone (demo_user, ₦5,000)', () => {
   it('buys data, airtime and electricity, sees each receipt and balance, and a failed purchase refunded', async () => {
     const page = await newPage(PHONE);
+    // As on a phone set to remove animations: toasts must still stay for their 5 s.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await login(page, 'demo_user', 'User#2026');
     let balance = await dashboardBalance(page);
     expect(balance).toBe(5_000_00);
 
     // Data for 08031234567: success, the plan price leaves the wallet.
     const price = await buyData(page, '08031234567', 'buydata');
+    await page.waitForTimeout(1500);
+    expect(await page.locator('.Toastify__toast--success').textContent()).toBe(
+      'Transaction successful',
+    );
     expect(await page.getByTestId('receipt-status').textContent()).toBe('Successful');
     expect(kobo(await page.getByTestId('receipt-amount').textContent())).toBe(price);
     await settle(page);

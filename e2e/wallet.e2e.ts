@@ -32,7 +32,8 @@ const settle = async (page: Page) => {
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => window.scrollTo(0, 0));
   for (const close of await page.locator('.Toastify__close-button').all()) {
-    await close.click().catch(() => undefined);
+    // A toast may be closing already: do not wait for it.
+    await close.click({ timeout: 1000 }).catch(() => undefined);
   }
   await page.waitForTimeout(600);
 };
