@@ -1,14 +1,20 @@
+import { useLocation } from 'react-router-dom';
 import { Icon } from '@/components/ui/icon';
 import { chatIcon } from '@/components/ui/app-icons';
 import { useGetSiteQuery } from '@/lib/site.api';
 
-/** Floating button on every page; opens the configured chat link in a new tab. */
+/**
+ * Floating button that opens the configured chat link in a new tab. On phones the account pages
+ * (/profile, /admin) hide it: it covered amounts and buttons there, and their menu has the link.
+ */
 export const ChatButton = () => {
   const { data: site } = useGetSiteQuery(undefined);
+  const { pathname } = useLocation();
   if (!site?.chatUrl) return null;
+  const inAccount = /^\/(profile|admin)(\/|$)/.test(pathname);
   return (
     <a
-      className="chat-button"
+      className={inAccount ? 'chat-button chat-button--account' : 'chat-button'}
       href={site.chatUrl}
       target="_blank"
       rel="noopener noreferrer"

@@ -125,6 +125,16 @@ describe('profile shell', () => {
     expect(details.queryByRole('textbox')).not.toBeInTheDocument();
   });
 
+  it('moves the chat link into the menu on account pages, where phones hide the floating button', async () => {
+    renderApp({ route: '/profile', session: signedIn() });
+    const floating = await screen.findByRole('link', { name: 'Chat with us' });
+    expect(floating).toHaveClass('chat-button--account');
+    expect(await screen.findByRole('link', { name: 'Support chat' })).toHaveAttribute(
+      'href',
+      'https://chat.example',
+    );
+  });
+
   it('keeps the chat button working after logout (cached data is reset, then refetched)', async () => {
     const { user } = renderApp({ route: '/profile', session: signedIn() });
     expect(await screen.findByRole('link', { name: 'Chat with us' })).toBeInTheDocument();
@@ -132,9 +142,9 @@ describe('profile shell', () => {
     await user.click(screen.getByRole('button', { name: 'Logout' }));
 
     await screen.findByRole('heading', { name: 'Login' });
-    expect(await screen.findByRole('link', { name: 'Chat with us' })).toHaveAttribute(
-      'href',
-      'https://chat.example',
-    );
+    const floating = await screen.findByRole('link', { name: 'Chat with us' });
+    expect(floating).toHaveAttribute('href', 'https://chat.example');
+    // Outside the account pages it floats on phones too.
+    expect(floating).not.toHaveClass('chat-button--account');
   });
 });

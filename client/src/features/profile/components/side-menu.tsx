@@ -3,7 +3,8 @@ import { NavLink, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { loggedOut } from '@/app/slices/auth.slice';
 import { Icon } from '@/components/ui/icon';
-import { logoutIcon } from '@/components/ui/app-icons';
+import { chatIcon, logoutIcon } from '@/components/ui/app-icons';
+import { useGetSiteQuery } from '@/lib/site.api';
 import { ADMIN_MENU, AGENT_MENU, USER_MENU, type TMenuItem } from './menu-items';
 
 export const SIDE_MENU_ID = 'side-menu';
@@ -39,6 +40,7 @@ export const SideMenu = ({ open, onOpen, onClose }: TSideMenuProps) => {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { isAdmin, user } = useAppSelector((state) => state.auth);
+  const { data: site } = useGetSiteQuery(undefined);
   const admin = isAdmin || user?.isAdmin === true;
   const agent = !admin && user?.isAgent === true;
 
@@ -73,6 +75,18 @@ export const SideMenu = ({ open, onOpen, onClose }: TSideMenuProps) => {
           <MenuSection items={USER_MENU} />
           {agent && <MenuSection title="Agent" items={AGENT_MENU} />}
           {admin && <MenuSection title="Admin" items={ADMIN_MENU} />}
+          {site?.chatUrl && (
+            // Phones only (CSS): there the floating chat button is hidden on account pages.
+            <a
+              className="menu-link menu-chat"
+              href={site.chatUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              <Icon path={chatIcon} size={22} />
+              <span className="menu-label">Support chat</span>
+            </a>
+          )}
         </div>
         <button type="button" className="menu-link menu-logout" onClick={logout}>
           <Icon path={logoutIcon} size={22} />
