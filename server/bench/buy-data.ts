@@ -112,8 +112,10 @@ export const benchBuyData = async (
   // The reference: only the debit statement a purchase starts with (wallet → clearing journal and
   // the 'processing' receipt, one statement), nothing else: no supplier call, no settle.
   app.post('/bench/debit', async (req, res) => {
-    const receipt = await openPurchase(database.db, {
-      userId: req.get('x-user-id') ?? '',
+    const userId = req.get('x-user-id') ?? '';
+    const { row: receipt } = await openPurchase(database.db, {
+      userId,
+      userRowVersion: rowVersions.get(userId) ?? 0,
       reference: `BENCH${randomBytes(8).toString('hex')}`,
       type: 'data',
       network: 'MTN',
@@ -136,6 +138,7 @@ export const benchBuyData = async (
 
   const stamp = Date.now().toString(36);
   const users: { id: string; token: string }[] = [];
+  const rowVersions = new Map<string, number>();
   for (let i = 0; i < connections; i += 1) {
     const user = await createUser(
       database.db,
@@ -155,6 +158,7 @@ export const benchBuyData = async (
         { userId: user.id, wallet: 'main', amountKobo: 10_000_000_000 },
       ],
     });
+    rowVersions.set(user.id, user.rowVersion);
     users.push({
       id: user.id,
       token: issueToken({ jwtSecret: ctx.jwtSecret, ttlSeconds: 3600 }, user),

@@ -14,8 +14,8 @@ import { assertBalanced, type SystemAccountCode } from './ledger.service.ts';
 
 /**
  * Debits a user's main wallet by `amountKobo` into one system account. CTEs: `debit` (the wallet
- * after the debit: id, balance_kobo; no row when it cannot cover the amount, and then nothing
- * else happens), `journal` and `journal_postings`.
+ * after the debit: id, balance_kobo; no row when it cannot cover the amount, or when `onlyIf` is
+ * false, and then nothing else happens), `journal` and `journal_postings`.
  */
 export const walletDebitCtes = ({
   reference,
@@ -24,6 +24,7 @@ export const walletDebitCtes = ({
   userId,
   amountKobo,
   creditTo,
+  onlyIf,
 }: {
   reference: string;
   kind: string;
@@ -31,6 +32,8 @@ export const walletDebitCtes = ({
   userId: string;
   amountKobo: number;
   creditTo: SystemAccountCode;
+  /** A further condition for the debit, e.g. that what the caller priced it on is current. */
+  onlyIf?: SQL;
 }): SQL => {
   assertBalanced({
     postings: [
@@ -42,6 +45,7 @@ export const walletDebitCtes = ({
     debit as (
       update ledger_accounts set balance_kobo = balance_kobo - ${amountKobo}::bigint
       where user_id = ${userId}::uuid and kind = 'user_main' and balance_kobo >= ${amountKobo}::bigint
+        and ${onlyIf ?? sql`true`}
       returning id, balance_kobo),
     journal as (
       insert into journals (reference, kind, memo)

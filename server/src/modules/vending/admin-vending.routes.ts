@@ -20,6 +20,7 @@ import { users } from '../../db/schema/index.ts';
 import { UNSETTLED } from './purchase.repository.ts';
 import { refundPurchase } from './purchase.service.ts';
 import { findPurchase, reconcilePurchase } from './reconciler.ts';
+import { invalidatePurchaseCatalogue } from './purchase-cache.ts';
 
 const PURCHASE_TYPES = ['data', 'airtime', 'electricity'];
 
@@ -134,6 +135,7 @@ export const adminVendingRoutes = (ctx: AppContext): Router => {
       .update(networkSettings)
       .set({ supplierName, updatedAt: sql`now()` })
       .where(eq(networkSettings.network, network));
+    invalidatePurchaseCatalogue(ctx);
     res.json({ msg: `${network} is now served by ${supplierName}` });
   });
 
@@ -147,6 +149,7 @@ export const adminVendingRoutes = (ctx: AppContext): Router => {
       .update(services)
       .set({ serviceStatus, updatedAt: sql`now()` })
       .where(eq(services.serviceName, serviceName));
+    invalidatePurchaseCatalogue(ctx);
     res.json({ msg: `${serviceName} is now ${serviceStatus ? 'available' : 'locked'}` });
   });
 

@@ -39,6 +39,8 @@ export const claimDuePurchases = (
 
 export type NewPurchase = {
   userId: string;
+  /** The `row_version` of the user row the charge was priced on: the debit needs it current. */
+  userRowVersion: number;
   reference: string;
   type: 'data' | 'airtime' | 'electricity';
   network: string;
@@ -56,11 +58,17 @@ export type NewPurchase = {
 /**
  * The debit a purchase starts with, in ONE statement: the wallet pays the charge into purchase
  * clearing (journal `purchase:<reference>`) and the 'processing' receipt is written, both or
- * neither. Returns the receipt, or null when the wallet cannot cover the charge (nothing
- * happened then).
+ * neither, and only if the user row is still the one the charge was priced on. Returns the
+ * receipt, or null when nothing happened: then `userCurrent` says whether the user row had
+ * changed (price again) or the wallet could not cover the charge.
  */
-export const openPurchase = async (db: DbOrTx, p: NewPurchase): Promise<TransactionRow | null> => {
-  const [raw] = await queryRows<Record<string, unknown>>(
+export const openPurchase = async (
+  db: DbOrTx,
+  p: NewPurchase,
+): Promise<{ row: TransactionRow | null; userCurrent: boolean }> => {
+  const userCurrent = sql`exists (select 1 from users
+    where id = ${p.userId}::uuid and row_version = ${p.userRowVersion}::int)`;
+  const [raw] = await queryRows<Record<string, unknown> & { user_current: boolean }>(
     db,
     sql`with ${walletDebitCtes({
       reference: `purchase:${p.reference}`,
@@ -69,6 +77,7 @@ export const openPurchase = async (db: DbOrTx, p: NewPurchase): Promise<Transact
       userId: p.userId,
       amountKobo: p.chargeKobo,
       creditTo: 'purchase_clearing',
+      onlyIf: userCurrent,
     })},
     receipt as (
       insert into transactions (user_id, reference, type, network, status, amount_kobo, cost_kobo,
@@ -81,9 +90,12 @@ export const openPurchase = async (db: DbOrTx, p: NewPurchase): Promise<Transact
         now() + make_interval(secs => ${p.graceSeconds})
       from debit
       returning *)
-    select * from receipt`,
+    select ${userCurrent} as user_current, receipt.* from (select 1) one left join receipt on true`,
   );
-  return raw ? rowFromRaw(transactions, raw) : null;
+  return {
+    row: raw?.id ? rowFromRaw(transactions, raw) : null,
+    userCurrent: raw?.user_current === true,
+  };
 };
 
 /**

@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { TNetwork, TSupplier } from '@vendo/shared/constants';
+import type { TSupplier } from '@vendo/shared/constants';
 import type { TTransaction } from '@vendo/shared/types/api';
 import type { AppContext } from '../../app-context.ts';
-import { queryRows } from '../../db/query.ts';
-import { rowFromRaw } from '../../db/rows.ts';
-import { adminAlerts, dataPlans, transactions, users } from '../../db/schema/index.ts';
+import type { Request } from 'express';
+import { adminAlerts, transactions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isUuid } from '../../lib/ids.ts';
 import type {
   PurchaseKind,
   SupplierResult,
@@ -16,7 +14,8 @@ import type {
 import { getWalletBalanceKobo, postJournal, type PostingInput } from '../ledger/ledger.service.ts';
 import { toPublicTransaction, type TransactionRow } from '../transactions/transactions.mapper.ts';
 import type { UserRow } from '../users/users.repository.ts';
-import type { DataPlanRow } from '../catalogue/catalogue.repository.ts';
+import { assertSessionUser } from '../auth/auth.middleware.ts';
+import { cachedUser, isLocked, loadUser, type PurchaseCatalogue } from './purchase-cache.ts';
 import { openPurchase, settleSale, transitionPurchase, UNSETTLED } from './purchase.repository.ts';
 
 /** Everything the state machine needs to know about one order, whatever the product. */
@@ -53,61 +52,36 @@ const lockedMessage = (serviceName: PurchaseKind) =>
   `${serviceName[0]!.toUpperCase()}${serviceName.slice(1)} purchases are paused at the moment. Please try again later.`;
 
 /** Refuses a purchase of a service an admin has locked. */
-export const assertServiceOpen = (service: PurchaseKind, context: { open: boolean }): void => {
-  if (!context.open) throw new AppError('SERVICE_LOCKED', { msg: lockedMessage(service) });
+export const assertServiceOpen = (catalogue: PurchaseCatalogue, service: PurchaseKind): void => {
+  if (isLocked(catalogue, service)) {
+    throw new AppError('SERVICE_LOCKED', { msg: lockedMessage(service) });
+  }
 };
 
+/** The user row changed after it was read (upgrade, password change …): price again. */
+export class StaleUser extends Error {
+  constructor() {
+    super('The user changed while the purchase was priced');
+  }
+}
+
 /**
- * What a purchase must know before it moves money, in ONE round trip: the caller (by the token's
- * user id; check it with assertSessionUser), whether an admin has locked the service, which
- * supplier serves the network (admin data, default ALARO) with its cost per GB, and for data the
- * plan (by our id or the plan id customers see).
+ * Runs a purchase for the session's user (requireToken): from the cache first, checked against
+ * the token; if the debit finds the row changed since, once more with a fresh read (which may now
+ * refuse the token: a password change revokes it). Nothing has moved when StaleUser is thrown.
  */
-export const purchaseContext = async (
+export const purchaseAsSessionUser = async <T>(
   ctx: AppContext,
-  {
-    userId,
-    service,
-    network,
-    plan,
-  }: { userId?: string; service: PurchaseKind; network?: TNetwork; plan?: string },
-): Promise<{
-  user: UserRow | null;
-  open: boolean;
-  supplier: TSupplier;
-  costPerGbKobo: number;
-  plan: DataPlanRow | null;
-}> => {
-  const [row] = await queryRows<{
-    user: Record<string, unknown> | null;
-    open: boolean | null;
-    supplier_name: string | null;
-    cost_price_kobo: string | number | null;
-    plan: Record<string, unknown> | null;
-  }>(
-    ctx.db,
-    sql`select
-      ${userId === undefined ? sql`null::json` : sql`(select row_to_json(u) from users u where u.id = ${userId}::uuid)`} as user,
-      (select service_status from services where service_name = ${service}) as open,
-      (select supplier_name from network_settings where network = ${network ?? null}) as supplier_name,
-      (select cost_price_kobo from network_settings where network = ${network ?? null}) as cost_price_kobo,
-      ${
-        plan === undefined
-          ? sql`null::json`
-          : sql`(select row_to_json(p) from data_plans p
-              where p.network = ${network ?? null}
-                and (p.plan_id = ${plan}${isUuid(plan) ? sql` or p.id = ${plan}::uuid` : sql``})
-              order by p.plan_id = ${plan} desc limit 1)`
-      } as plan`,
-  );
-  return {
-    user: row?.user ? rowFromRaw(users, row.user) : null,
-    // No row for the service means nobody has locked it.
-    open: row?.open !== false,
-    supplier: (row?.supplier_name ?? 'ALARO') as TSupplier,
-    costPerGbKobo: Number(row?.cost_price_kobo ?? 0),
-    plan: row?.plan ? rowFromRaw(dataPlans, row.plan) : null,
-  };
+  req: Request,
+  run: (user: UserRow) => Promise<T>,
+): Promise<T> => {
+  const id = req.tokenClaims?.sub ?? '';
+  try {
+    return await run(assertSessionUser(req, id ? await cachedUser(ctx, id) : null));
+  } catch (error) {
+    if (!(error instanceof StaleUser)) throw error;
+    return run(assertSessionUser(req, await loadUser(ctx, id)));
+  }
 };
 
 /**
@@ -120,8 +94,9 @@ export const executePurchase = async (
   order: PreparedPurchase,
 ): Promise<PurchaseOutcome> => {
   const reference = newReference();
-  const row = await openPurchase(ctx.db, {
+  const { row, userCurrent } = await openPurchase(ctx.db, {
     userId: user.id,
+    userRowVersion: user.rowVersion,
     reference,
     type: order.kind,
     network: order.network,
@@ -134,6 +109,7 @@ export const executePurchase = async (
     details: order.details,
     graceSeconds: ctx.config.vending.processingGraceSeconds,
   });
+  if (!row && !userCurrent) throw new StaleUser();
   if (!row) throw new AppError('INSUFFICIENT_BALANCE', { msg: 'Insufficient balance' });
 
   let result: SupplierResult;

@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAlerts, contacts, services, transactions } from '../../db/schema/index.ts';
+import { adminAlerts, contacts, transactions } from '../../db/schema/index.ts';
 import { queryRows } from '../../db/query.ts';
 import { createUser, type TestUser } from '../../../test/factories/user.factory.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { getWalletBalanceKobo } from '../ledger/ledger.service.ts';
+import { CATALOGUE_TTL_MS } from './purchase-cache.ts';
 import { reconcileOnce } from './reconciler.ts';
 
 let t: TestApp;
@@ -266,32 +267,92 @@ describe('bad input on the purchase routes', () => {
     expect(rows).toHaveLength(0);
   });
 
-  it('refuses a locked service and an unavailable plan with clear messages', async () => {
-    await t.ctx.db
-      .update(services)
-      .set({ serviceStatus: false })
-      .where(eq(services.serviceName, 'airtime'));
-    try {
-      const res = await t
+  it('refuses a service an admin locks, at once, and an unavailable plan, with clear messages', async () => {
+    const admin = await createUser(t.ctx, { isAdmin: true });
+    const lock = (serviceStatus: boolean) =>
+      t
+        .request()
+        .post('/api/v1/admin/updateServices')
+        .set('x-auth-token', admin.token)
+        .send({ serviceName: 'airtime', serviceStatus });
+    const buyAirtime = () =>
+      t
         .request()
         .post('/api/v1/buy/airtime')
         .set('x-auth-token', user.token)
         .send({ network: 1, mobile_number: '08031234567', amount: 100 });
+    expect((await buyAirtime()).status).toBe(200); // the catalogue is cached now
+    expect((await lock(false)).status).toBe(200);
+    try {
+      const res = await buyAirtime();
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('SERVICE_LOCKED');
+      expect(res.body.msg).toBe(
+        'Airtime purchases are paused at the moment. Please try again later.',
+      );
     } finally {
-      await t.ctx.db
-        .update(services)
-        .set({ serviceStatus: true })
-        .where(eq(services.serviceName, 'airtime'));
+      expect((await lock(true)).status).toBe(200);
     }
+    expect((await buyAirtime()).status).toBe(200);
+
+    // A change made elsewhere (another process, psql) applies within CATALOGUE_TTL_MS.
     await t.ctx.db.execute(
       sql`update data_plans set is_available = false where network = 'MTN' and plan_id = '1'`,
     );
+    await new Promise((resolve) => setTimeout(resolve, CATALOGUE_TTL_MS + 50));
+    const balance = await getWalletBalanceKobo(t.ctx.db, user.id);
     const res = await buyData(user, '08031234567', { plan: '1' });
     expect(res.status).toBe(400);
     expect(res.body.msg).toMatch(/not available/);
-    expect(await getWalletBalanceKobo(t.ctx.db, user.id)).toBe(1_000_00);
+    expect(await getWalletBalanceKobo(t.ctx.db, user.id)).toBe(balance);
+  });
+});
+
+describe('the purchase cache', () => {
+  it('prices again when the cached user changed: an upgrade to reseller is charged the reseller price', async () => {
+    const buyer = await createUser(t.ctx, { balanceKobo: 2_000_00 });
+    const first = await buyData(buyer, '08031234567');
+    expect(first.body.receipt.trans_amount).toBe(MTN_1GB_SME.smartEarner / 100);
+    // Changed behind the cache's back, as another process would.
+    await t.ctx.db.execute(sql`update users set user_type = 'reseller' where id = ${buyer.id}`);
+    const second = await buyData(buyer, '08031234567');
+    expect(second.status).toBe(200);
+    expect(second.body.receipt.trans_amount).toBe(MTN_1GB_SME.reseller / 100);
+    expect(await getWalletBalanceKobo(t.ctx.db, buyer.id)).toBe(
+      2_000_00 - MTN_1GB_SME.smartEarner - MTN_1GB_SME.reseller,
+    );
+    await expectCleanLedger();
+  });
+
+  it('refuses a token revoked after the user was cached, and moves no money', async () => {
+    const buyer = await createUser(t.ctx, { balanceKobo: 2_000_00 });
+    expect((await buyData(buyer, '08031234567')).status).toBe(200);
+    await t.ctx.db.execute(
+      sql`update users set token_version = token_version + 1 where id = ${buyer.id}`,
+    );
+    const res = await buyData(buyer, '08031234567');
+    expect(res.status).toBe(401);
+    expect(await getWalletBalanceKobo(t.ctx.db, buyer.id)).toBe(2_000_00 - MTN_1GB_SME.smartEarner);
+    const rows = await t.ctx.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.userId, buyer.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('bumps row_version on every change to a user row, whoever makes it', async () => {
+    const someone = await createUser(t.ctx);
+    const version = async () =>
+      (
+        await queryRows<{ row_version: number }>(
+          t.ctx.db,
+          sql`select row_version from users where id = ${someone.id}`,
+        )
+      )[0]!.row_version;
+    const before = await version();
+    await t.ctx.db.execute(sql`update users set full_name = 'Ada Obi' where id = ${someone.id}`);
+    await t.ctx.db.execute(sql`update users set last_login = now() where id = ${someone.id}`);
+    expect(await version()).toBe(before + 2);
   });
 });
 

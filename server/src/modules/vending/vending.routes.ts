@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { DISCOS, type TNetwork, type TUserType } from '@vendo/shared/constants';
 import { koboToNaira } from '@vendo/shared/money';
 import {
@@ -22,12 +22,14 @@ import { subscriptionPlansFor } from '../catalogue/catalogue.service.ts';
 import { PLAN_LIST_KEYS } from '@vendo/shared/constants';
 import { withIdempotency, type HandlerResult } from './idempotency.ts';
 import { priceAirtime, priceData, priceElectricity } from './pricing.ts';
+import { cachedUser, findPlan, networkSupplier, purchaseCatalogue } from './purchase-cache.ts';
 import {
   assertServiceOpen,
   executePurchase,
-  purchaseContext,
+  purchaseAsSessionUser,
   type PurchaseOutcome,
 } from './purchase.service.ts';
+import type { UserRow } from '../users/users.repository.ts';
 
 const outcomeResponse = (
   outcome: PurchaseOutcome,
@@ -62,8 +64,11 @@ export const vendingRoutes = (ctx: AppContext): Router => {
   const router = Router();
   // Authenticated per route: this router sits at the API root, where unknown paths must 404.
   const auth = authenticate(ctx);
-  // The purchase routes load the user with the rest of what they need (purchaseContext).
+  // The purchase routes read the caller from the purchase cache; their debit proves it current.
   const token = requireToken(ctx);
+  /** The session's user as cached (401 when the token is not theirs), before any key is taken. */
+  const sessionCaller = async (req: Request): Promise<UserRow> =>
+    assertSessionUser(req, await cachedUser(ctx, req.tokenClaims!.sub));
 
   /** Available plans for a network, priced for the caller's tier. */
   router.post('/prices', auth, validateBody(ZPlansRequest), async (req, res) => {
@@ -74,22 +79,18 @@ export const vendingRoutes = (ctx: AppContext): Router => {
 
   router.post('/buy/data', token, validateBody(ZBuyDataRequest), async (req, res) => {
     const body = req.body as z.output<typeof ZBuyDataRequest>;
-    const setting = await purchaseContext(ctx, {
-      userId: req.tokenClaims?.sub,
-      service: 'data',
-      network: body.network,
-      plan: body.plan,
-    });
-    const user = assertSessionUser(req, setting.user);
-    await withIdempotency(ctx, req, res, { userId: user.id, route: 'buy/data' }, async () => {
-      assertServiceOpen('data', setting);
-      const plan = setting.plan;
+    const caller = await sessionCaller(req);
+    const buy = async (user: UserRow) => {
+      const catalogue = await purchaseCatalogue(ctx);
+      assertServiceOpen(catalogue, 'data');
+      const plan = findPlan(catalogue, body.network, body.plan);
       if (!plan)
         throw new AppError('NOT_FOUND', { msg: 'That data plan does not exist for this network' });
       if (!plan.isAvailable)
         throw new AppError('VALIDATION_ERROR', {
           msg: 'This data plan is not available at the moment',
         });
+      const setting = networkSupplier(catalogue, body.network);
       const price = priceData(plan, user.userType as TUserType, setting.costPerGbKobo);
       const outcome = await executePurchase(ctx, user, {
         kind: 'data',
@@ -115,19 +116,19 @@ export const vendingRoutes = (ctx: AppContext): Router => {
           }),
       });
       return outcomeResponse(outcome);
-    });
+    };
+    await withIdempotency(ctx, req, res, { userId: caller.id, route: 'buy/data' }, () =>
+      purchaseAsSessionUser(ctx, req, buy),
+    );
   });
 
   router.post('/buy/airtime', token, validateBody(ZBuyAirtimeRequest), async (req, res) => {
     const body = req.body as z.output<typeof ZBuyAirtimeRequest>;
-    const setting = await purchaseContext(ctx, {
-      userId: req.tokenClaims?.sub,
-      service: 'airtime',
-      network: body.network,
-    });
-    const user = assertSessionUser(req, setting.user);
-    await withIdempotency(ctx, req, res, { userId: user.id, route: 'buy/airtime' }, async () => {
-      assertServiceOpen('airtime', setting);
+    const caller = await sessionCaller(req);
+    const buy = async (user: UserRow) => {
+      const catalogue = await purchaseCatalogue(ctx);
+      assertServiceOpen(catalogue, 'airtime');
+      const setting = networkSupplier(catalogue, body.network);
       const price = priceAirtime(
         body.amount,
         user.userType as TUserType,
@@ -151,30 +152,25 @@ export const vendingRoutes = (ctx: AppContext): Router => {
           }),
       });
       return outcomeResponse(outcome);
-    });
+    };
+    await withIdempotency(ctx, req, res, { userId: caller.id, route: 'buy/airtime' }, () =>
+      purchaseAsSessionUser(ctx, req, buy),
+    );
   });
 
   router.post('/buy/validateMeter', auth, validateBody(ZValidateMeterRequest), async (req, res) => {
     const body = req.body as z.output<typeof ZValidateMeterRequest>;
-    assertServiceOpen('electricity', await purchaseContext(ctx, { service: 'electricity' }));
+    assertServiceOpen(await purchaseCatalogue(ctx), 'electricity');
     const meter = await validateMeter(ctx, body);
     res.json({ name: meter.name, address: meter.address, msg: 'Meter validated' });
   });
 
   router.post('/buy/electricity', token, validateBody(ZBuyElectricityRequest), async (req, res) => {
     const body = req.body as z.output<typeof ZBuyElectricityRequest>;
-    const context = await purchaseContext(ctx, {
-      userId: req.tokenClaims?.sub,
-      service: 'electricity',
-    });
-    const user = assertSessionUser(req, context.user);
-    await withIdempotency(
-      ctx,
-      req,
-      res,
-      { userId: user.id, route: 'buy/electricity' },
-      async () => {
-        assertServiceOpen('electricity', context);
+    const caller = await sessionCaller(req);
+    await withIdempotency(ctx, req, res, { userId: caller.id, route: 'buy/electricity' }, () =>
+      purchaseAsSessionUser(ctx, req, async (user) => {
+        assertServiceOpen(await purchaseCatalogue(ctx), 'electricity');
         // Validated again here, before any money moves: the client's earlier check is not proof.
         const meter = await validateMeter(ctx, body);
         const disco = DISCOS.find((d) => d.id === body.meterId)!;
@@ -208,7 +204,7 @@ export const vendingRoutes = (ctx: AppContext): Router => {
           meterNumber: body.meterNumber,
           customerName: meter.name,
         });
-      },
+      }),
     );
   });
 
