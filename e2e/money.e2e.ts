@@ -59,5 +59,20 @@ describe('money in and out on a phone', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Withdraw', exact: true }).click();
     await page.waitForURL('**/profile');
     await expect.poll(balanceKobo, { timeout: 15_000 }).toBe(before - 1_000_00);
+
+    // The saved account can be removed again, after a second tap.
+    await page.goto('/profile/withdraw');
+    const card = page.getByTestId('beneficiary');
+    await card.first().waitFor();
+    const count = await card.count();
+    await card
+      .first()
+      .getByRole('button', { name: /^Remove / })
+      .click();
+    await card.first().getByText('Remove this account from your beneficiaries?').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0)); // the sticky top bar belongs at the top
+    await screenshot(page, 'withdraw-remove');
+    await card.first().getByRole('button', { name: 'Remove', exact: true }).click();
+    await expect.poll(() => card.count()).toBe(count - 1);
   });
 });

@@ -104,6 +104,41 @@ describe('bank accounts', () => {
       ).status,
     ).toBe(400);
   });
+
+  it('removes a saved account for its owner only; anyone else gets the same 404', async () => {
+    const owner = await createUser(t.ctx);
+    const other = await createUser(t.ctx);
+    const saved = await post('/api/v1/withdraw/beneficiary', owner, {
+      bankCode: GTB,
+      accountNumber: '0123456789',
+    });
+    await post('/api/v1/withdraw/beneficiary', owner, {
+      bankCode: GTB,
+      accountNumber: '0123456788',
+    });
+    const id = saved.body.beneficiaryList[0]._id as string;
+    const remove = (user: TestUser, target: string) =>
+      t.request().delete(`/api/v1/withdraw/beneficiary/${target}`).set('x-auth-token', user.token);
+
+    for (const [user, target] of [
+      [other, id],
+      [owner, '00000000-0000-4000-8000-000000000000'],
+      [owner, 'not-an-id'],
+    ] as const) {
+      const refused = await remove(user, target);
+      expect(refused.status).toBe(404);
+      expect(refused.body.msg).toBe('Beneficiary not found');
+    }
+    expect((await t.request().delete(`/api/v1/withdraw/beneficiary/${id}`)).status).toBe(401);
+
+    const removed = await remove(owner, id);
+    expect(removed.status).toBe(200);
+    expect(removed.body.msg).toBe('Beneficiary removed');
+    expect(removed.body.beneficiaryList).toEqual([
+      expect.objectContaining({ accountNumber: '0123456788' }),
+    ]);
+    expect((await remove(owner, id)).status).toBe(404);
+  });
 });
 
 describe('POST /api/v1/withdraw', () => {

@@ -14,6 +14,7 @@ import { BANKS } from './bank-codes.ts';
 import {
   addBeneficiary,
   listBeneficiaries,
+  removeBeneficiary,
   requeryWithdrawal,
   resolveBank,
   validateAccount,
@@ -73,6 +74,15 @@ export const withdrawRoutes = (ctx: AppContext): Router => {
       accountNumber: body.accountNumber,
     });
     res.status(201).json({ msg: 'Beneficiary saved', beneficiaryList });
+  });
+
+  router.delete('/withdraw/beneficiary/:id', auth, async (req, res) => {
+    const beneficiaryList = await removeBeneficiary(
+      ctx,
+      currentUser(req).id,
+      String(req.params.id),
+    );
+    res.json({ msg: 'Beneficiary removed', beneficiaryList });
   });
 
   router.post('/withdraw', auth, validateBody(ZWithdraw), async (req, res) => {

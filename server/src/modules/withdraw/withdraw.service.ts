@@ -5,6 +5,7 @@ import { koboToNaira } from '@vendo/shared/money';
 import type { AppContext } from '../../app-context.ts';
 import { beneficiaries, transactions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/ids.ts';
 import {
   lookupSquadAccount,
   requerySquadPayout,
@@ -90,6 +91,21 @@ export const addBeneficiary = async (
       target: [beneficiaries.userId, beneficiaries.bankCode, beneficiaries.accountNumber],
       set: { accountName: name },
     });
+  return listBeneficiaries(ctx, userId);
+};
+
+/**
+ * Removes one of the user's saved accounts; another user's id, a missing or a malformed one is the
+ * same 404. Past withdrawals to it keep their own record. Answers the list that remains.
+ */
+export const removeBeneficiary = async (ctx: AppContext, userId: string, id: string) => {
+  const removed = isUuid(id)
+    ? await ctx.db
+        .delete(beneficiaries)
+        .where(and(eq(beneficiaries.id, id), eq(beneficiaries.userId, userId)))
+        .returning({ id: beneficiaries.id })
+    : [];
+  if (removed.length === 0) throw new AppError('NOT_FOUND', { msg: 'Beneficiary not found' });
   return listBeneficiaries(ctx, userId);
 };
 

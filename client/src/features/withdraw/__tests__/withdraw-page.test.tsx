@@ -154,6 +154,40 @@ describe('/profile/withdraw', () => {
     expect(screen.getByLabelText('Account number')).not.toHaveAttribute('readonly');
   });
 
+  it('removes a beneficiary after a second tap, and keeps it on Keep or on an error', async () => {
+    const { user, requests } = openWithdraw({
+      'DELETE /withdraw/beneficiary/ben-1': {
+        status: 200,
+        data: { msg: 'Beneficiary removed', beneficiaryList: [] },
+      },
+    });
+    const card = await tundeCard();
+    await user.click(card.getByRole('button', { name: 'Remove TUNDE BAKARE' }));
+    await user.click(card.getByRole('button', { name: 'Keep' }));
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+    expect(screen.getAllByTestId('beneficiary')).toHaveLength(1);
+
+    await user.click(card.getByRole('button', { name: 'Remove TUNDE BAKARE' }));
+    expect(card.getByText('Remove this account from your beneficiaries?')).toBeInTheDocument();
+    await user.click(card.getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Beneficiary removed')).toBeInTheDocument();
+    expect(await screen.findByTestId('no-beneficiaries')).toBeInTheDocument();
+  });
+
+  it('says so on the card when a beneficiary cannot be removed', async () => {
+    const { user } = openWithdraw({
+      'DELETE /withdraw/beneficiary/ben-1': {
+        status: 404,
+        data: { msg: 'Beneficiary not found', code: 'NOT_FOUND' },
+      },
+    });
+    const card = await tundeCard();
+    await user.click(card.getByRole('button', { name: 'Remove TUNDE BAKARE' }));
+    await user.click(card.getByRole('button', { name: 'Remove' }));
+    expect(await card.findByRole('alert')).toHaveTextContent('Beneficiary not found');
+    expect(screen.getAllByTestId('beneficiary')).toHaveLength(1);
+  });
+
   it('shows what the recipient gets: the amount less ₦50', async () => {
     const { user } = openWithdraw();
     const card = await tundeCard();

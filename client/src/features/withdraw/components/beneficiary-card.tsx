@@ -12,6 +12,7 @@ type TBeneficiaryCardProps = {
   message: string | null;
   busy: boolean;
   onWithdraw: (beneficiary: TBeneficiary, kobo: number) => void;
+  onRemove: (beneficiary: TBeneficiary) => void;
 };
 
 /** One saved account: its name, bank and number, an amount, what the recipient gets, Withdraw. */
@@ -21,8 +22,10 @@ export const BeneficiaryCard = ({
   message,
   busy,
   onWithdraw,
+  onRemove,
 }: TBeneficiaryCardProps) => {
   const [amount, setAmount] = useState('');
+  const [confirmRemove, setConfirmRemove] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
   const kobo = typedKobo(amount);
   const titleId = `beneficiary-${beneficiary._id}`;
@@ -71,6 +74,40 @@ export const BeneficiaryCard = ({
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           Withdraw
         </button>
+        {confirmRemove ? (
+          <div className="beneficiary-remove" role="group" aria-label="Remove this account?">
+            <p className="small">Remove this account from your beneficiaries?</p>
+            <div className="beneficiary-remove-actions">
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm"
+                onClick={() => setConfirmRemove(false)}
+              >
+                Keep
+              </button>
+              <button
+                type="button"
+                className="btn btn-danger btn-sm"
+                disabled={busy}
+                onClick={() => {
+                  setConfirmRemove(false);
+                  onRemove(beneficiary);
+                }}
+              >
+                Remove
+              </button>
+            </div>
+          </div>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm beneficiary-remove-link"
+            aria-label={`Remove ${beneficiary.accountName}`}
+            onClick={() => setConfirmRemove(true)}
+          >
+            Remove
+          </button>
+        )}
       </form>
     </li>
   );

@@ -15,6 +15,7 @@ import '../withdraw.css';
 import { useAddBeneficiaryMutation } from '../api/add-beneficiary.api';
 import { useGetBankCodesQuery } from '../api/get-bank-codes.api';
 import { useGetBeneficiariesQuery, type TBeneficiary } from '../api/get-beneficiaries.api';
+import { useRemoveBeneficiaryMutation } from '../api/remove-beneficiary.api';
 import { useValidateAccountMutation, type TValidatedAccount } from '../api/validate-account.api';
 import { useWithdrawMutation, type TWithdrawRequest } from '../api/withdraw.api';
 import { receivedKobo, WITHDRAWAL_FEE_KOBO } from '../lib/withdraw-amount';
@@ -43,6 +44,7 @@ export const WithdrawPage = () => {
   const [validateAccount, { isLoading: checking }] = useValidateAccountMutation();
   const [addBeneficiary, { isLoading: adding }] = useAddBeneficiaryMutation();
   const [withdraw, { isLoading: sending }] = useWithdrawMutation();
+  const [removeBeneficiary, { isLoading: removing }] = useRemoveBeneficiaryMutation();
   const idempotency = useIdempotencyKey();
 
   const [bankCode, setBankCode] = useState('');
@@ -103,6 +105,21 @@ export const WithdrawPage = () => {
       const message = errorMessage(error);
       toast.error(message);
       setAlert({ message, field: null });
+    }
+  };
+
+  const onRemove = async (beneficiary: TBeneficiary) => {
+    setCardMessage(null);
+    try {
+      const answer = await removeBeneficiary(beneficiary._id).unwrap();
+      toast.success(answer.msg || 'Beneficiary removed');
+    } catch (error) {
+      const message = errorMessage(
+        error,
+        'The beneficiary could not be removed. Please try again.',
+      );
+      toast.error(message);
+      setCardMessage({ id: beneficiary._id, message });
     }
   };
 
@@ -241,9 +258,10 @@ export const WithdrawPage = () => {
                   key={beneficiary._id}
                   beneficiary={beneficiary}
                   balance={balance}
-                  busy={sending}
+                  busy={sending || removing}
                   message={cardMessage?.id === beneficiary._id ? cardMessage.message : null}
                   onWithdraw={startWithdrawal}
+                  onRemove={(target) => void onRemove(target)}
                 />
               ))}
             </ul>
