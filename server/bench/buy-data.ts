@@ -109,6 +109,8 @@ export const benchBuyData = async (
   };
   const app = createApp(ctx);
   let url = '';
+  // Each bench user's row_version, which the debit statement checks (filled when they are made).
+  const rowVersions = new Map<string, number>();
   // The reference: only the debit statement a purchase starts with (wallet → clearing journal and
   // the 'processing' receipt, one statement), nothing else: no supplier call, no settle.
   app.post('/bench/debit', async (req, res) => {
@@ -138,7 +140,6 @@ export const benchBuyData = async (
 
   const stamp = Date.now().toString(36);
   const users: { id: string; token: string }[] = [];
-  const rowVersions = new Map<string, number>();
   for (let i = 0; i < connections; i += 1) {
     const user = await createUser(
       database.db,

@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { dataPlans, networkSettings, services, users } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/ids.ts';
-import type { PurchaseKind } from '../../providers/vending/port.ts';
 import type { DataPlanRow } from '../catalogue/catalogue.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
 
@@ -104,9 +103,6 @@ export const purchaseCatalogue = (ctx: AppContext): Promise<PurchaseCatalogue> =
 export const invalidatePurchaseCatalogue = (ctx: AppContext): void => {
   cacheOf(ctx).catalogue = null;
 };
-
-export const isLocked = (catalogue: PurchaseCatalogue, service: PurchaseKind): boolean =>
-  catalogue.locked.has(service);
 
 /** The supplier that serves a network (admin data, default ALARO) and its cost per GB. */
 export const networkSupplier = (catalogue: PurchaseCatalogue, network: TNetwork) =>

@@ -15,7 +15,7 @@ import { getWalletBalanceKobo, postJournal, type PostingInput } from '../ledger/
 import { toPublicTransaction, type TransactionRow } from '../transactions/transactions.mapper.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { assertSessionUser } from '../auth/auth.middleware.ts';
-import { cachedUser, isLocked, loadUser, type PurchaseCatalogue } from './purchase-cache.ts';
+import { loadUser, type PurchaseCatalogue } from './purchase-cache.ts';
 import { openPurchase, settleSale, transitionPurchase, UNSETTLED } from './purchase.repository.ts';
 
 /** Everything the state machine needs to know about one order, whatever the product. */
@@ -53,7 +53,7 @@ const lockedMessage = (serviceName: PurchaseKind) =>
 
 /** Refuses a purchase of a service an admin has locked. */
 export const assertServiceOpen = (catalogue: PurchaseCatalogue, service: PurchaseKind): void => {
-  if (isLocked(catalogue, service)) {
+  if (catalogue.locked.has(service)) {
     throw new AppError('SERVICE_LOCKED', { msg: lockedMessage(service) });
   }
 };
@@ -66,21 +66,22 @@ export class StaleUser extends Error {
 }
 
 /**
- * Runs a purchase for the session's user (requireToken): from the cache first, checked against
- * the token; if the debit finds the row changed since, once more with a fresh read (which may now
- * refuse the token: a password change revokes it). Nothing has moved when StaleUser is thrown.
+ * Runs a purchase for the session's user, first as `caller` (the cached row the route already
+ * checked against the token); if the debit finds that row changed since, once more with a fresh
+ * read, which may now refuse the token (a password change revokes it). Nothing has moved when
+ * StaleUser is thrown.
  */
 export const purchaseAsSessionUser = async <T>(
   ctx: AppContext,
   req: Request,
+  caller: UserRow,
   run: (user: UserRow) => Promise<T>,
 ): Promise<T> => {
-  const id = req.tokenClaims?.sub ?? '';
   try {
-    return await run(assertSessionUser(req, id ? await cachedUser(ctx, id) : null));
+    return await run(caller);
   } catch (error) {
     if (!(error instanceof StaleUser)) throw error;
-    return run(assertSessionUser(req, await loadUser(ctx, id)));
+    return run(assertSessionUser(req, await loadUser(ctx, caller.id)));
   }
 };
 

@@ -118,7 +118,7 @@ export const vendingRoutes = (ctx: AppContext): Router => {
       return outcomeResponse(outcome);
     };
     await withIdempotency(ctx, req, res, { userId: caller.id, route: 'buy/data' }, () =>
-      purchaseAsSessionUser(ctx, req, buy),
+      purchaseAsSessionUser(ctx, req, caller, buy),
     );
   });
 
@@ -154,7 +154,7 @@ export const vendingRoutes = (ctx: AppContext): Router => {
       return outcomeResponse(outcome);
     };
     await withIdempotency(ctx, req, res, { userId: caller.id, route: 'buy/airtime' }, () =>
-      purchaseAsSessionUser(ctx, req, buy),
+      purchaseAsSessionUser(ctx, req, caller, buy),
     );
   });
 
@@ -169,7 +169,7 @@ export const vendingRoutes = (ctx: AppContext): Router => {
     const body = req.body as z.output<typeof ZBuyElectricityRequest>;
     const caller = await sessionCaller(req);
     await withIdempotency(ctx, req, res, { userId: caller.id, route: 'buy/electricity' }, () =>
-      purchaseAsSessionUser(ctx, req, async (user) => {
+      purchaseAsSessionUser(ctx, req, caller, async (user) => {
         assertServiceOpen(await purchaseCatalogue(ctx), 'electricity');
         // Validated again here, before any money moves: the client's earlier check is not proof.
         const meter = await validateMeter(ctx, body);

@@ -1,6 +1,6 @@
 import { api } from '@/lib/api';
 import type { TAccountLookup } from './validate-account.api';
-import { getBeneficiariesApi, type TBeneficiary } from './get-beneficiaries.api';
+import { replaceCachedBeneficiaries, type TBeneficiary } from './get-beneficiaries.api';
 
 export type TAddBeneficiaryAnswer = { msg: string; beneficiaryList: TBeneficiary[] };
 
@@ -13,21 +13,7 @@ const addBeneficiaryApi = api.injectEndpoints({
     addBeneficiary: build.mutation<TAddBeneficiaryAnswer, TAccountLookup>({
       query: (body) => ({ url: '/withdraw/beneficiary', method: 'POST', data: body }),
       extraOptions: { loadingText: 'Adding the beneficiary...' },
-      onQueryStarted: async (_arg, { dispatch, queryFulfilled }) => {
-        try {
-          const { data } = await queryFulfilled;
-          if (!Array.isArray(data.beneficiaryList)) return;
-          dispatch(
-            getBeneficiariesApi.util.upsertQueryData(
-              'getBeneficiaries',
-              undefined,
-              data.beneficiaryList,
-            ),
-          );
-        } catch {
-          // The form shows the error.
-        }
-      },
+      onQueryStarted: replaceCachedBeneficiaries,
     }),
   }),
 });

@@ -1,5 +1,5 @@
 import { api } from '@/lib/api';
-import { getBeneficiariesApi, type TBeneficiary } from './get-beneficiaries.api';
+import { replaceCachedBeneficiaries, type TBeneficiary } from './get-beneficiaries.api';
 
 export type TRemoveBeneficiaryAnswer = { msg: string; beneficiaryList: TBeneficiary[] };
 
@@ -12,21 +12,7 @@ const removeBeneficiaryApi = api.injectEndpoints({
     removeBeneficiary: build.mutation<TRemoveBeneficiaryAnswer, string>({
       query: (id) => ({ url: `/withdraw/beneficiary/${encodeURIComponent(id)}`, method: 'DELETE' }),
       extraOptions: { loadingText: 'Removing the beneficiary...' },
-      onQueryStarted: async (_id, { dispatch, queryFulfilled }) => {
-        try {
-          const { data } = await queryFulfilled;
-          if (!Array.isArray(data.beneficiaryList)) return;
-          dispatch(
-            getBeneficiariesApi.util.upsertQueryData(
-              'getBeneficiaries',
-              undefined,
-              data.beneficiaryList,
-            ),
-          );
-        } catch {
-          // The card shows the error.
-        }
-      },
+      onQueryStarted: replaceCachedBeneficiaries,
     }),
   }),
 });
