@@ -259,6 +259,10 @@ describe('purchase screens on a 1280 px desktop', () => {
     await settle(page);
     await screenshot(page, 'contacts');
     await noHorizontalScroll(page);
+
+    // A receipt link that leads nowhere (mistyped, someone else's) says so.
+    await page.goto('/profile/receipt/not-a-receipt');
+    await page.getByRole('heading', { name: 'Receipt not found' }).waitFor();
     await page.context().close();
   });
 });
