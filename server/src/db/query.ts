@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
 
@@ -8,5 +9,48 @@ import type { DbOrTx } from './client.ts';
  */
 export const queryRows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+};
+
+/** What queryPreparedRows needs of a Drizzle database; Drizzle keeps these two members internal. */
+type DrizzleInternals = {
+  dialect: { sqlToQuery: (query: SQL) => { sql: string; params: unknown[] } };
+  session: {
+    prepareQuery: (
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      isResponseInArrayMode: boolean,
+    ) => { execute: () => Promise<unknown> };
+  };
+};
+
+/** Statement names already derived, by statement text. */
+const statementNames = new Map<string, string>();
+
+const statementName = (text: string): string => {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `v_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    // The hot statements are a handful of fixed texts; a bound keeps a mistake from growing it.
+    if (statementNames.size < 1_000) statementNames.set(text, name);
+  }
+  return name;
+};
+
+/**
+ * queryRows for the hot path: on PostgreSQL the statement is a named prepared statement, parsed
+ * and planned once per connection and then only bound and executed (planning a CTE statement
+ * cost more than running it). The name is derived from the text, so a statement always gets
+ * the same name and two different texts never share one. Only for statements whose text is
+ * fixed (values as parameters, lists as arrays): each distinct text stays prepared on every
+ * connection for the connection's life. PGlite runs it as an ordinary statement.
+ */
+export const queryPreparedRows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => {
+  const { dialect, session } = db as unknown as DrizzleInternals;
+  const built = dialect.sqlToQuery(query);
+  const result = (await session
+    .prepareQuery(built, undefined, statementName(built.sql), false)
+    .execute()) as { rows: T[] };
   return result.rows;
 };

@@ -1,11 +1,12 @@
 import type { TSupplier } from '@vendo/shared/constants';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
-import { queryRows } from '../../db/query.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { queryPreparedRows } from '../../db/query.ts';
 import { rowFromRaw } from '../../db/rows.ts';
 import { transactions } from '../../db/schema/index.ts';
-import { guardedSystemJournalCtes, walletDebitCtes } from '../ledger/journal-ctes.ts';
+import { createBatcher, type Batcher } from '../../lib/batcher.ts';
+import { walletDebitCtes } from '../ledger/journal-ctes.ts';
 import type { TransactionRow } from '../transactions/transactions.mapper.ts';
 import { claimDueTransactions } from '../transactions/transactions.repository.ts';
 
@@ -68,7 +69,7 @@ export const openPurchase = async (
 ): Promise<{ row: TransactionRow | null; userCurrent: boolean }> => {
   const userCurrent = sql`exists (select 1 from users
     where id = ${p.userId}::uuid and row_version = ${p.userRowVersion}::int)`;
-  const [raw] = await queryRows<Record<string, unknown> & { user_current: boolean }>(
+  const [raw] = await queryPreparedRows<Record<string, unknown> & { user_current: boolean }>(
     db,
     sql`with ${walletDebitCtes({
       reference: `purchase:${p.reference}`,
@@ -98,49 +99,110 @@ export const openPurchase = async (
   };
 };
 
+export type SaleAnswer = { supplierRef: string | null; apiResponse: string; token?: string };
+
 /**
- * Settles a purchase as delivered, once, in ONE statement: the receipt moves from processing or
- * pending to success, and only then is the sale booked (journal `settle:<reference>`: the charge
- * leaves clearing, the cost goes to the supplier's account, the margin to revenue). Returns the
- * receipt and the user's wallet balance, or null when someone else settled it first.
+ * Settles purchases as delivered, each once, in ONE statement: every receipt still processing or
+ * pending moves to success, and only the receipts that moved get their sale booked (journal
+ * `settle:<reference>`: the charge leaves clearing, the cost goes to the supplier's account, the
+ * margin to revenue, amounts read from the receipt itself). Answers, per purchase in order, the
+ * receipt and the user's wallet balance, or null when someone else settled it first. The
+ * statement's text is the same for any number of purchases (they travel as one JSON parameter),
+ * so it is prepared once per connection.
  */
+export const settleSales = async (
+  db: DbOrTx,
+  sales: { purchase: TransactionRow; answer: SaleAnswer }[],
+): Promise<({ row: TransactionRow; balanceKobo: number } | null)[]> => {
+  const input = JSON.stringify(
+    sales.map(({ purchase, answer }, ord) => ({
+      ord,
+      id: purchase.id,
+      supplier_ref: answer.supplierRef,
+      api_response: answer.apiResponse,
+      token: answer.token ?? null,
+    })),
+  );
+  const rows = await queryPreparedRows<
+    Record<string, unknown> & { ord: number; wallet_balance_kobo: unknown }
+  >(
+    db,
+    sql`with input as (
+      select * from jsonb_to_recordset(${input}::jsonb)
+        as i(ord int, id uuid, supplier_ref text, api_response text, token text)),
+    moved as (
+      update transactions t set status = 'success', supplier_ref = i.supplier_ref,
+        api_response = i.api_response, api_response_id = i.supplier_ref,
+        profit_kobo = t.amount_kobo - t.cost_kobo, settled_at = now(), next_check_at = null,
+        details = case when i.token is null then t.details
+          else coalesce(t.details, '{}'::jsonb) || jsonb_build_object('token', i.token) end,
+        updated_at = now()
+      from input i
+      where t.id = i.id and t.status in ('processing', 'pending')
+      returning t.*, i.ord),
+    journal as (
+      insert into journals (reference, kind)
+      select 'settle:' || m.reference, 'purchase_settled' from moved m order by m.ord
+      returning id, reference),
+    journal_postings as (
+      insert into postings (journal_id, account_id, amount_kobo)
+      select j.id, a.id, v.amount
+      from moved m
+      join journal j on j.reference = 'settle:' || m.reference
+      cross join lateral (values
+        (1, 'purchase_clearing', -m.amount_kobo),
+        (2, 'supplier_float:' || m.supplier, m.cost_kobo),
+        (3, 'sales_revenue', m.amount_kobo - m.cost_kobo)) v(n, code, amount)
+      join ledger_accounts a on a.code = v.code and a.kind = 'system'
+      where v.amount <> 0
+      order by m.ord, v.n
+      returning 1)
+    select m.*, (select balance_kobo from ledger_accounts
+      where user_id = m.user_id and kind = 'user_main') as wallet_balance_kobo
+    from moved m`,
+  );
+  const byOrd = new Map(rows.map((raw) => [Number(raw.ord), raw]));
+  return sales.map((_, ord) => {
+    const raw = byOrd.get(ord);
+    return raw
+      ? { row: rowFromRaw(transactions, raw), balanceKobo: Number(raw.wallet_balance_kobo) }
+      : null;
+  });
+};
+
+/** settleSales for one purchase. */
 export const settleSale = async (
   db: DbOrTx,
   purchase: TransactionRow,
-  answer: { supplierRef: string | null; apiResponse: string; token?: string },
+  answer: SaleAnswer,
+): Promise<{ row: TransactionRow; balanceKobo: number } | null> =>
+  (await settleSales(db, [{ purchase, answer }]))[0] ?? null;
+
+/**
+ * settleSale through a group commit (lib/batcher.ts): the settles of concurrent purchases share
+ * one statement and one commit. For the request path only, on the database itself, never inside
+ * a transaction (the batch runs on its own connection).
+ */
+const saleBatchers = new WeakMap<
+  Db,
+  Batcher<
+    { purchase: TransactionRow; answer: SaleAnswer },
+    { row: TransactionRow; balanceKobo: number } | null
+  >
+>();
+
+export const settleSaleBatched = (
+  db: Db,
+  purchase: TransactionRow,
+  answer: SaleAnswer,
 ): Promise<{ row: TransactionRow; balanceKobo: number } | null> => {
-  const [raw] = await queryRows<Record<string, unknown> & { wallet_balance_kobo: unknown }>(
-    db,
-    sql`with moved as (
-      update transactions set status = 'success', supplier_ref = ${answer.supplierRef},
-        api_response = ${answer.apiResponse}, api_response_id = ${answer.supplierRef},
-        profit_kobo = amount_kobo - cost_kobo, settled_at = now(), next_check_at = null,
-        details = ${
-          answer.token
-            ? sql`coalesce(details, '{}'::jsonb) || ${JSON.stringify({ token: answer.token })}::jsonb`
-            : sql`details`
-        },
-        updated_at = now()
-      where id = ${purchase.id}::uuid and status in ('processing', 'pending')
-      returning *),
-    ${guardedSystemJournalCtes({
-      reference: `settle:${purchase.reference}`,
-      kind: 'purchase_settled',
-      when: 'moved',
-      postings: [
-        { systemCode: 'purchase_clearing', amountKobo: -purchase.amountKobo },
-        {
-          systemCode: `supplier_float:${purchase.supplier as TSupplier}`,
-          amountKobo: purchase.costKobo,
-        },
-        { systemCode: 'sales_revenue', amountKobo: purchase.amountKobo - purchase.costKobo },
-      ],
-    })}
-    select moved.*, (select balance_kobo from ledger_accounts
-      where user_id = moved.user_id and kind = 'user_main') as wallet_balance_kobo
-    from moved`,
-  );
-  return raw
-    ? { row: rowFromRaw(transactions, raw), balanceKobo: Number(raw.wallet_balance_kobo) }
-    : null;
+  let batcher = saleBatchers.get(db);
+  if (!batcher) {
+    batcher = createBatcher((sales) => settleSales(db, sales), { maxBatch: SETTLE_BATCH_MAX });
+    saleBatchers.set(db, batcher);
+  }
+  return batcher({ purchase, answer });
 };
+
+/** The most settles one statement carries. */
+export const SETTLE_BATCH_MAX = 64;

@@ -16,7 +16,13 @@ import { toPublicTransaction, type TransactionRow } from '../transactions/transa
 import type { UserRow } from '../users/users.repository.ts';
 import { assertSessionUser } from '../auth/auth.middleware.ts';
 import { loadUser, type PurchaseCatalogue } from './purchase-cache.ts';
-import { openPurchase, settleSale, transitionPurchase, UNSETTLED } from './purchase.repository.ts';
+import {
+  openPurchase,
+  settleSale,
+  settleSaleBatched,
+  transitionPurchase,
+  UNSETTLED,
+} from './purchase.repository.ts';
 
 /** Everything the state machine needs to know about one order, whatever the product. */
 export type PreparedPurchase = {
@@ -128,8 +134,9 @@ export const executePurchase = async (
   let settled: TransactionRow | null;
   let balanceKobo: number | undefined;
   if (result.outcome === 'success') {
-    // The common case answers with the balance the settle statement read: no further query.
-    const sale = await settleSale(ctx.db, row, saleAnswer(row, result));
+    // The common case answers with the balance the settle statement read: no further query. The
+    // settles of concurrent purchases share one statement and one commit.
+    const sale = await settleSaleBatched(ctx.db, row, saleAnswer(row, result));
     settled = sale?.row ?? null;
     balanceKobo = sale?.balanceKobo;
   } else {

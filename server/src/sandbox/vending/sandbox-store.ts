@@ -3,7 +3,8 @@ import type { TSupplier } from '@vendo/shared/constants';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { pgErrorOf } from '../../db/pg-error.ts';
-import { queryRows } from '../../db/query.ts';
+import { queryPreparedRows, queryRows } from '../../db/query.ts';
+import { createBatcher, type Batcher } from '../../lib/batcher.ts';
 import { rowFromRaw } from '../../db/rows.ts';
 import { sandboxSupplierFloats, sandboxSupplierOrders } from '../../db/schema/index.ts';
 
@@ -116,65 +117,107 @@ export type PlaceOrderResult =
   /** The float cannot cover the amount; nothing was stored or taken. */
   | { kind: 'insufficient'; balanceKobo: number };
 
+export type NewSandboxOrder = {
+  supplier: TSupplier;
+  kind: SandboxOrderKind;
+  requestId: string | null;
+  request: Record<string, unknown>;
+  amountKobo: number;
+  status: SandboxOrderStatus;
+};
+
+const takesKoboOf = (order: NewSandboxOrder) => (order.status === 'failed' ? 0 : order.amountKobo);
+
 /**
- * Stores an order and takes its amount from the float in ONE statement: the float row is every
- * order's hot row, so it is locked for a single statement, not a transaction. The float's CHECK
- * (≥ 0) refuses an order it cannot cover, and the order's insert rolls back with it. A 'failed'
- * order takes nothing. A request_id is unique per supplier and kind (an index): a repeat, even a
- * concurrent one, stores nothing and answers the first order.
+ * Stores orders and takes their amounts from the float in ONE statement: the float row is every
+ * order's hot row, so it is locked for a single statement, once for the whole batch, not a
+ * transaction. The float's CHECK (≥ 0) refuses a batch it cannot cover, and the inserts roll back
+ * with it. A 'failed' order takes nothing. A request_id is unique per supplier and kind (an
+ * index): a repeat, even a concurrent one, stores nothing. Answers, per order in order, the
+ * stored row (null when nothing was stored) and the float after the whole batch.
  */
-export const placeSandboxOrder = async (
+const storeSandboxOrders = async (
   db: Db,
-  input: {
-    supplier: TSupplier;
-    kind: SandboxOrderKind;
-    requestId: string | null;
-    request: Record<string, unknown>;
-    amountKobo: number;
-    status: SandboxOrderStatus;
-  },
+  orders: (NewSandboxOrder & { token: string | null })[],
+): Promise<{ placed: SandboxOrder[]; floats: Map<string, number> }> => {
+  const input = JSON.stringify(
+    orders.map((o, ord) => ({
+      ord,
+      supplier: o.supplier,
+      kind: o.kind,
+      request_id: o.requestId,
+      request: o.request,
+      status: o.status,
+      amount_kobo: o.amountKobo,
+      takes_kobo: takesKoboOf(o),
+      token: o.token,
+    })),
+  );
+  const [row] = await queryPreparedRows<{ placed: unknown[] | null; floats: unknown[] | null }>(
+    db,
+    sql`with input as (
+      select * from jsonb_to_recordset(${input}::jsonb) as i(ord int, supplier text, kind text,
+        request_id text, request jsonb, status text, amount_kobo bigint, takes_kobo bigint,
+        token text)),
+    placed as (
+      insert into sandbox_supplier_orders (supplier, kind, request_id, request, status, amount_kobo, token)
+      select i.supplier, i.kind, i.request_id, i.request, i.status, i.amount_kobo, i.token
+      from input i
+      where exists (select 1 from sandbox_supplier_floats f where f.supplier = i.supplier)
+      order by i.ord
+      on conflict (supplier, kind, request_id) where request_id is not null do nothing
+      returning *),
+    taken as (
+      update sandbox_supplier_floats f set balance_kobo = f.balance_kobo - t.kobo
+      from (select p.supplier, sum(case when p.status = 'failed' then 0 else p.amount_kobo end) as kobo
+            from placed p group by p.supplier) t
+      where f.supplier = t.supplier and t.kobo > 0
+      returning f.supplier, f.balance_kobo)
+    select (select json_agg(row_to_json(p) order by p.id) from placed p) as placed,
+      (select json_agg(json_build_object('supplier', f.supplier,
+          'balance_kobo', coalesce(t.balance_kobo, f.balance_kobo)))
+        from sandbox_supplier_floats f left join taken t on t.supplier = f.supplier) as floats`,
+  );
+  const placed = (row?.placed ?? []).map((raw) =>
+    rowFromRaw(sandboxSupplierOrders, raw as Record<string, unknown>),
+  );
+  const floats = new Map(
+    (row?.floats ?? []).map((f) => {
+      const { supplier, balance_kobo } = f as { supplier: string; balance_kobo: string | number };
+      return [supplier, Number(balance_kobo)] as const;
+    }),
+  );
+  return { placed, floats };
+};
+
+/** Places one order alone: stores it, or says why not (a repeat, or a float that cannot cover it). */
+const placeOne = async (
+  db: Db,
+  order: NewSandboxOrder & { token: string | null },
 ): Promise<PlaceOrderResult> => {
-  const { supplier, kind, requestId, amountKobo, status } = input;
-  const token = kind === 'electricity' && status === 'successful' ? newSandboxToken() : null;
-  const takesKobo = status === 'failed' ? 0 : amountKobo;
-  let row:
-    { placed: Record<string, unknown> | null; float_kobo: string | number | null } | undefined;
+  const { supplier, kind, requestId } = order;
+  let stored: Awaited<ReturnType<typeof storeSandboxOrders>>;
   try {
-    [row] = await queryRows(
-      db,
-      sql`with placed as (
-        insert into sandbox_supplier_orders (supplier, kind, request_id, request, status, amount_kobo, token)
-        select ${supplier}, ${kind}, ${requestId}, ${JSON.stringify(input.request)}::jsonb, ${status},
-          ${amountKobo}::bigint, ${token}
-        where exists (select 1 from sandbox_supplier_floats where supplier = ${supplier})
-        on conflict (supplier, kind, request_id) where request_id is not null do nothing
-        returning *),
-      taken as (
-        update sandbox_supplier_floats f set balance_kobo = f.balance_kobo - ${takesKobo}::bigint
-        from placed where f.supplier = placed.supplier and ${takesKobo}::bigint > 0
-        returning f.balance_kobo)
-      select (select row_to_json(placed) from placed) as placed,
-        coalesce((select balance_kobo from taken),
-          (select balance_kobo from sandbox_supplier_floats where supplier = ${supplier})) as float_kobo`,
-    );
+    stored = await storeSandboxOrders(db, [order]);
   } catch (error) {
     if (pgErrorOf(error)?.constraint === 'sandbox_supplier_floats_nonnegative') {
       return { kind: 'insufficient', balanceKobo: await sandboxFloatKobo(db, supplier) };
     }
     throw error;
   }
-  const balanceAfterKobo = Number(row?.float_kobo ?? 0);
-  if (row?.placed) {
+  const floatKobo = stored.floats.get(supplier);
+  const [placed] = stored.placed;
+  if (placed) {
     return {
       kind: 'placed',
-      order: rowFromRaw(sandboxSupplierOrders, row.placed),
-      balanceBeforeKobo: balanceAfterKobo + takesKobo,
-      balanceAfterKobo,
+      order: placed,
+      balanceBeforeKobo: (floatKobo ?? 0) + takesKoboOf(order),
+      balanceAfterKobo: floatKobo ?? 0,
     };
   }
   // No float row at all: nothing can be covered.
-  if (row?.float_kobo === null || row?.float_kobo === undefined || requestId === null) {
-    return { kind: 'insufficient', balanceKobo: balanceAfterKobo };
+  if (floatKobo === undefined || requestId === null) {
+    return { kind: 'insufficient', balanceKobo: floatKobo ?? 0 };
   }
   const [first] = await db
     .select()
@@ -188,7 +231,88 @@ export const placeSandboxOrder = async (
     );
   return first
     ? { kind: 'duplicate', order: first }
-    : { kind: 'insufficient', balanceKobo: balanceAfterKobo };
+    : { kind: 'insufficient', balanceKobo: floatKobo };
+};
+
+/** The key that makes an order a repeat of another. */
+const requestKey = (o: { supplier: string; kind: string; requestId: string | null }) =>
+  `${o.supplier}\u0000${o.kind}\u0000${o.requestId}`;
+
+/**
+ * Places a batch: when every order has its own request_id (so each stored row can be told apart)
+ * and the floats cover them all, one statement stores them all; a batch the floats cannot cover
+ * as a whole, or one with repeats, is placed order by order, and so is any order the batch did
+ * not store (a repeat of an earlier order).
+ */
+const placeBatch = async (
+  db: Db,
+  orders: (NewSandboxOrder & { token: string | null })[],
+): Promise<PlaceOrderResult[]> => {
+  const keys = new Set(orders.map(requestKey));
+  if (
+    orders.length === 1 ||
+    keys.size < orders.length ||
+    orders.some((o) => o.requestId === null)
+  ) {
+    const results: PlaceOrderResult[] = [];
+    for (const order of orders) results.push(await placeOne(db, order));
+    return results;
+  }
+  let stored: Awaited<ReturnType<typeof storeSandboxOrders>>;
+  try {
+    stored = await storeSandboxOrders(db, orders);
+  } catch (error) {
+    if (pgErrorOf(error)?.constraint !== 'sandbox_supplier_floats_nonnegative') throw error;
+    const results: PlaceOrderResult[] = [];
+    for (const order of orders) results.push(await placeOne(db, order));
+    return results;
+  }
+  const byKey = new Map(stored.placed.map((p) => [requestKey(p), p]));
+  // The float after the batch, walked back order by order to each order's own before and after.
+  const after = new Map(stored.floats);
+  for (const order of orders) {
+    if (byKey.has(requestKey(order))) {
+      after.set(order.supplier, (after.get(order.supplier) ?? 0) + takesKoboOf(order));
+    }
+  }
+  const results: PlaceOrderResult[] = [];
+  for (const order of orders) {
+    const placed = byKey.get(requestKey(order));
+    if (!placed) {
+      results.push(await placeOne(db, order));
+      continue;
+    }
+    const before = after.get(order.supplier) ?? 0;
+    const balanceAfterKobo = before - takesKoboOf(order);
+    after.set(order.supplier, balanceAfterKobo);
+    results.push({ kind: 'placed', order: placed, balanceBeforeKobo: before, balanceAfterKobo });
+  }
+  return results;
+};
+
+/** The most orders one statement carries. */
+export const SANDBOX_ORDER_BATCH_MAX = 64;
+const orderBatchers = new WeakMap<
+  Db,
+  Batcher<NewSandboxOrder & { token: string | null }, PlaceOrderResult>
+>();
+
+/**
+ * Places an order: stores it and takes its amount from the float, both or neither (see
+ * storeSandboxOrders). Orders that arrive together share one statement (lib/batcher.ts), as a
+ * busy supplier's books would take them; each caller gets its own answer.
+ */
+export const placeSandboxOrder = (db: Db, input: NewSandboxOrder): Promise<PlaceOrderResult> => {
+  let batcher = orderBatchers.get(db);
+  if (!batcher) {
+    batcher = createBatcher((orders) => placeBatch(db, orders), {
+      maxBatch: SANDBOX_ORDER_BATCH_MAX,
+    });
+    orderBatchers.set(db, batcher);
+  }
+  const token =
+    input.kind === 'electricity' && input.status === 'successful' ? newSandboxToken() : null;
+  return batcher({ ...input, token });
 };
 
 /**

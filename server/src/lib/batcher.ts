@@ -1,0 +1,74 @@
+/**
+ * Group commit: callers hand in one item each and get their own answer back, while the items
+ * that arrive during a write are written together by the next one. At most one batch per batcher
+ * is in flight, so an idle system writes each item at once (no waiting for company) and a busy
+ * one writes many per statement, paying the round trip, the planning and the commit once.
+ *
+ * `run` answers one result per item, in order. When a batch of several fails as a whole, each of
+ * its items is tried again alone, so one bad item fails only its own caller.
+ */
+export type Batcher<I, O> = {
+  (item: I): Promise<O>;
+  /** Items waiting for the next batch, and the size of each batch written so far (for tests). */
+  readonly stats: { batches: number; items: number; largest: number };
+};
+
+export const createBatcher = <I, O>(
+  run: (items: I[]) => Promise<O[]>,
+  { maxBatch }: { maxBatch: number },
+): Batcher<I, O> => {
+  type Waiting = { item: I; resolve: (value: O) => void; reject: (reason: unknown) => void };
+  let queue: Waiting[] = [];
+  let writing = false;
+  const stats = { batches: 0, items: 0, largest: 0 };
+
+  const runAlone = async (waiting: Waiting) => {
+    try {
+      const [result] = await run([waiting.item]);
+      waiting.resolve(result as O);
+    } catch (error) {
+      waiting.reject(error);
+    }
+  };
+
+  const write = async (batch: Waiting[]) => {
+    stats.batches += 1;
+    stats.items += batch.length;
+    stats.largest = Math.max(stats.largest, batch.length);
+    let results: O[];
+    try {
+      results = await run(batch.map((w) => w.item));
+      if (results.length !== batch.length) {
+        throw new Error(`A batch of ${batch.length} answered ${results.length} results`);
+      }
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]!.reject(error);
+        return;
+      }
+      for (const waiting of batch) await runAlone(waiting);
+      return;
+    }
+    batch.forEach((waiting, i) => waiting.resolve(results[i] as O));
+  };
+
+  const drain = async () => {
+    writing = true;
+    try {
+      while (queue.length > 0) {
+        const batch = queue.slice(0, maxBatch);
+        queue = queue.slice(maxBatch);
+        await write(batch);
+      }
+    } finally {
+      writing = false;
+    }
+  };
+
+  const batcher = (item: I) =>
+    new Promise<O>((resolve, reject) => {
+      queue.push({ item, resolve, reject });
+      if (!writing) void drain();
+    });
+  return Object.assign(batcher, { stats });
+};
