@@ -28,18 +28,42 @@ const secretKey = (jwtSecret: string): KeyObject => {
   return key;
 };
 
+/**
+ * Tokens whose signature already checked out, with their claims and expiry, per secret: a token
+ * is sent with every request, and its signature cannot change, so it is checked once. Expiry is
+ * still checked on every read; revocation is the caller's (tokenVersion against the user row).
+ * Bounded: when full it starts again empty.
+ */
+const verified = new Map<string, Map<string, { claims: Claims; expiresAtMs: number }>>();
+const VERIFIED_MAX = 10_000;
+
 /** The token's claims when its signature and expiry hold, else null. */
 export const readToken = (jwtSecret: string, token: string): Claims | null => {
+  let known = verified.get(jwtSecret);
+  if (!known) {
+    known = new Map();
+    verified.set(jwtSecret, known);
+  }
+  const hit = known.get(token);
+  if (hit) {
+    if (Date.now() < hit.expiresAtMs) return hit.claims;
+    known.delete(token);
+    return null;
+  }
   try {
     const payload = jwt.verify(token, secretKey(jwtSecret), { algorithms: ['HS256'] });
     if (
       typeof payload === 'string' ||
       typeof payload.sub !== 'string' ||
-      typeof payload.v !== 'number'
+      typeof payload.v !== 'number' ||
+      typeof payload.exp !== 'number'
     ) {
       return null;
     }
-    return { sub: payload.sub, v: payload.v };
+    const claims = { sub: payload.sub, v: payload.v };
+    if (known.size >= VERIFIED_MAX) known.clear();
+    known.set(token, { claims, expiresAtMs: payload.exp * 1000 });
+    return claims;
   } catch {
     return null;
   }
