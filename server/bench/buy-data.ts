@@ -20,7 +20,10 @@ import { loadSupplierSettings } from '../src/providers/vending/suppliers.config.
 export type RunResult = {
   reqPerSec: number;
   p50: number;
+  p90: number;
+  p97_5: number;
   p99: number;
+  max: number;
   non2xx: number;
   errors: number;
   total: number;

@@ -32,6 +32,9 @@ autocannon(
     process.send({
       reqPerSec: result.requests.average,
       p50: result.latency.p50,
+      p90: result.latency.p90,
+      p97_5: result.latency.p97_5,
+      max: result.latency.max,
       p99: result.latency.p99,
       non2xx: result.non2xx,
       errors: result.errors + result.timeouts,

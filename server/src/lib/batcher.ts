@@ -22,9 +22,18 @@ export const createBatcher = <I, O>(
   let writing = false;
   const stats = { batches: 0, items: 0, largest: 0 };
 
+  /** Runs a batch; rejects when it does not answer one result per item. */
+  const runChecked = async (items: I[]): Promise<O[]> => {
+    const results = await run(items);
+    if (results.length !== items.length) {
+      throw new Error(`A batch of ${items.length} answered ${results.length} results`);
+    }
+    return results;
+  };
+
   const runAlone = async (waiting: Waiting) => {
     try {
-      const [result] = await run([waiting.item]);
+      const [result] = await runChecked([waiting.item]);
       waiting.resolve(result as O);
     } catch (error) {
       waiting.reject(error);
@@ -37,10 +46,7 @@ export const createBatcher = <I, O>(
     stats.largest = Math.max(stats.largest, batch.length);
     let results: O[];
     try {
-      results = await run(batch.map((w) => w.item));
-      if (results.length !== batch.length) {
-        throw new Error(`A batch of ${batch.length} answered ${results.length} results`);
-      }
+      results = await runChecked(batch.map((w) => w.item));
     } catch (error) {
       if (batch.length === 1) {
         batch[0]!.reject(error);

@@ -59,39 +59,3 @@ export const walletDebitCtes = ({
       from journal
       returning 1)`;
 };
-
-/**
- * A journal between system accounts only, posted when (and only when) the CTE named `when` has a
- * row: e.g. a sale booked only if this statement moved the receipt to success. CTEs: `journal`
- * and `journal_postings`. Zero amounts are left out.
- */
-export const guardedSystemJournalCtes = ({
-  reference,
-  kind,
-  postings,
-  when,
-}: {
-  reference: string;
-  kind: string;
-  postings: { systemCode: SystemAccountCode; amountKobo: number }[];
-  when: string;
-}): SQL => {
-  const moving = postings.filter((p) => p.amountKobo !== 0);
-  assertBalanced({ postings: moving });
-  const values = sql.join(
-    moving.map((p, i) => sql`(${i}::int, ${p.systemCode}::text, ${p.amountKobo}::bigint)`),
-    sql`, `,
-  );
-  return sql`
-    journal as (
-      insert into journals (reference, kind)
-      select ${reference}, ${kind} where exists (select 1 from ${sql.identifier(when)})
-      returning id),
-    journal_postings as (
-      insert into postings (journal_id, account_id, amount_kobo)
-      select journal.id, a.id, v.amount
-      from journal cross join (values ${values}) v(ord, code, amount)
-      join ledger_accounts a on a.code = v.code
-      order by v.ord
-      returning 1)`;
-};

@@ -240,9 +240,10 @@ const requestKey = (o: { supplier: string; kind: string; requestId: string | nul
 
 /**
  * Places a batch: when every order has its own request_id (so each stored row can be told apart)
- * and the floats cover them all, one statement stores them all; a batch the floats cannot cover
- * as a whole, or one with repeats, is placed order by order, and so is any order the batch did
- * not store (a repeat of an earlier order).
+ * and the floats cover them all, one statement stores them all. A batch with repeats or without
+ * request ids is placed order by order, and so is any order the batch did not store (a repeat of
+ * an earlier order). A batch the floats cannot cover throws, and the batcher retries it order by
+ * order.
  */
 const placeBatch = async (
   db: Db,
@@ -258,15 +259,9 @@ const placeBatch = async (
     for (const order of orders) results.push(await placeOne(db, order));
     return results;
   }
-  let stored: Awaited<ReturnType<typeof storeSandboxOrders>>;
-  try {
-    stored = await storeSandboxOrders(db, orders);
-  } catch (error) {
-    if (pgErrorOf(error)?.constraint !== 'sandbox_supplier_floats_nonnegative') throw error;
-    const results: PlaceOrderResult[] = [];
-    for (const order of orders) results.push(await placeOne(db, order));
-    return results;
-  }
+  // A batch the floats cannot cover as a whole fails here, and the batcher places its orders
+  // one by one (placeOne answers 'insufficient' to those the float cannot cover).
+  const stored = await storeSandboxOrders(db, orders);
   const byKey = new Map(stored.placed.map((p) => [requestKey(p), p]));
   // The float after the batch, walked back order by order to each order's own before and after.
   const after = new Map(stored.floats);
