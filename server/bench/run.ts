@@ -27,17 +27,21 @@ if (admin && serverUrl) {
   url = parsed.toString();
 }
 
-const database: Database = url ? openPostgres(url, { poolSize: 20 }) : await openPglite();
+const poolSize = Number(process.env.BENCH_POOL_SIZE ?? 20);
+const database: Database = url ? openPostgres(url, { poolSize }) : await openPglite();
 await database.migrate();
 await seedReferenceData(database.db);
 
-const ledger = await benchLedger(database, {
-  seconds: smoke ? 2 : seconds,
-  concurrency: connections,
-});
-console.log(
-  `bench ledger (${where}, ${connections} concurrent, one wallet): ${ledger.perSecond.toFixed(0)} journals/s p99 ${ledger.p99.toFixed(1)} ms, errors ${ledger.errors}`,
-);
+// BENCH_ONLY=buy-data skips the ledger bench (for quick comparisons of the purchase path).
+const ledger =
+  process.env.BENCH_ONLY === 'buy-data'
+    ? { perSecond: 0, p99: 0, errors: 0 }
+    : await benchLedger(database, { seconds: smoke ? 2 : seconds, concurrency: connections });
+if (process.env.BENCH_ONLY !== 'buy-data') {
+  console.log(
+    `bench ledger (${where}, ${connections} concurrent, one wallet): ${ledger.perSecond.toFixed(0)} journals/s p99 ${ledger.p99.toFixed(1)} ms, errors ${ledger.errors}`,
+  );
+}
 
 const { purchase, reference, violations } = await benchBuyData(database, {
   seconds,

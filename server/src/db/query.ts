@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
+import { isPglite, pgliteNamedQuery } from './pglite-prepared.ts';
 
 /**
  * Runs raw SQL and returns its rows. Both drivers answer `{ rows }`; the generic Db type cannot
@@ -16,6 +17,7 @@ export const queryRows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => {
 type DrizzleInternals = {
   dialect: { sqlToQuery: (query: SQL) => { sql: string; params: unknown[] } };
   session: {
+    client: unknown;
     prepareQuery: (
       query: { sql: string; params: unknown[] },
       fields: undefined,
@@ -44,11 +46,15 @@ const statementName = (text: string): string => {
  * cost more than running it). The name is derived from the text, so a statement always gets
  * the same name and two different texts never share one. Only for statements whose text is
  * fixed (values as parameters, lists as arrays): each distinct text stays prepared on every
- * connection for the connection's life. PGlite runs it as an ordinary statement.
+ * connection for the connection's life. On PGlite the same, through pglite-prepared.ts; inside a
+ * PGlite transaction it runs as an ordinary statement.
  */
 export const queryPreparedRows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => {
   const { dialect, session } = db as unknown as DrizzleInternals;
   const built = dialect.sqlToQuery(query);
+  if (isPglite(session.client)) {
+    return pgliteNamedQuery<T>(session.client, statementName(built.sql), built.sql, built.params);
+  }
   const result = (await session
     .prepareQuery(built, undefined, statementName(built.sql), false)
     .execute()) as { rows: T[] };
