@@ -1,8 +1,9 @@
 /**
  * Group commit: callers hand in one item each and get their own answer back, while the items
- * that arrive during a write are written together by the next one. At most one batch per batcher
- * is in flight, so an idle system writes each item at once (no waiting for company) and a busy
- * one writes many per statement, paying the round trip, the planning and the commit once.
+ * that arrive during a write, or in the same turn of the event loop, are written together by the
+ * next one. At most one batch per batcher is in flight, so an idle system writes each item on the
+ * next turn (no waiting for company) and a busy one writes many per statement, paying the round
+ * trip, the planning and the commit once.
  *
  * `run` answers one result per item, in order. When a batch of several fails as a whole, each of
  * its items is tried again alone, so one bad item fails only its own caller.
@@ -59,7 +60,6 @@ export const createBatcher = <I, O>(
   };
 
   const drain = async () => {
-    writing = true;
     try {
       while (queue.length > 0) {
         const batch = queue.slice(0, maxBatch);
@@ -74,7 +74,13 @@ export const createBatcher = <I, O>(
   const batcher = (item: I) =>
     new Promise<O>((resolve, reject) => {
       queue.push({ item, resolve, reject });
-      if (!writing) void drain();
+      if (!writing) {
+        writing = true;
+        // Not at once: the items that arrive in this turn of the event loop go together. With
+        // PGlite a statement runs synchronously, so nothing can arrive while it runs, and
+        // without this wait every batch would hold one item.
+        setImmediate(() => void drain());
+      }
     });
   return Object.assign(batcher, { stats });
 };
