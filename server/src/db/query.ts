@@ -45,9 +45,9 @@ const statementName = (text: string): string => {
  * and planned once per connection and then only bound and executed (planning a CTE statement
  * cost more than running it). The name is derived from the text, so a statement always gets
  * the same name and two different texts never share one. Only for statements whose text is
- * fixed (values as parameters, lists as arrays): each distinct text stays prepared on every
- * connection for the connection's life. On PGlite the same, through pglite-prepared.ts; inside a
- * PGlite transaction it runs as an ordinary statement.
+ * fixed (values as parameters, lists as one JSON parameter): each distinct text stays prepared
+ * on every connection for the connection's life. On PGlite the same, through
+ * pglite-prepared.ts; inside a PGlite transaction it runs as an ordinary statement.
  */
 export const queryPreparedRows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => {
   const { dialect, session } = db as unknown as DrizzleInternals;

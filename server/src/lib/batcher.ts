@@ -10,7 +10,7 @@
  */
 export type Batcher<I, O> = {
   (item: I): Promise<O>;
-  /** Items waiting for the next batch, and the size of each batch written so far (for tests). */
+  /** Batches and items written so far, and the largest batch (for tests and benchmarks). */
   readonly stats: { batches: number; items: number; largest: number };
 };
 

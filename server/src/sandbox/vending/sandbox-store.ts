@@ -149,7 +149,6 @@ const storeSandboxOrders = async (
       request: o.request,
       status: o.status,
       amount_kobo: o.amountKobo,
-      takes_kobo: takesKoboOf(o),
       token: o.token,
     })),
   );
@@ -157,8 +156,7 @@ const storeSandboxOrders = async (
     db,
     sql`with input as (
       select * from jsonb_to_recordset(${input}::jsonb) as i(ord int, supplier text, kind text,
-        request_id text, request jsonb, status text, amount_kobo bigint, takes_kobo bigint,
-        token text)),
+        request_id text, request jsonb, status text, amount_kobo bigint, token text)),
     placed as (
       insert into sandbox_supplier_orders (supplier, kind, request_id, request, status, amount_kobo, token)
       select i.supplier, i.kind, i.request_id, i.request, i.status, i.amount_kobo, i.token
