@@ -38,6 +38,8 @@ describe('formatting and rates', () => {
     expect(formatNaira(150005)).toBe('₦1,500.05');
     expect(formatNaira(0)).toBe('₦0.00');
     expect(koboToNaira(150050)).toBe(1500.5);
+    expect(() => koboToNaira(-500)).toThrow();
+    expect(koboToNaira(-500, { allowNegative: true })).toBe(-5);
   });
 
   it('applies basis points with integer rounding', () => {

@@ -33,9 +33,12 @@ export const isValidNaira = (naira: unknown): boolean => {
   }
 };
 
-/** Converts integer kobo to a naira number for the wire (e.g. 150050 → 1500.5). */
-export const koboToNaira = (kobo: number): number => {
-  assertKobo(kobo);
+/**
+ * Converts integer kobo to a naira number for the wire (e.g. 150050 → 1500.5). Amounts that may
+ * be below zero (a sale's profit) say so with allowNegative.
+ */
+export const koboToNaira = (kobo: number, { allowNegative = false } = {}): number => {
+  assertKobo(kobo, { allowNegative });
   return kobo / 100;
 };
 

@@ -62,7 +62,7 @@ export const toPublicTransaction = (
     trans_Network: row.network,
     trans_Status: row.status as TTransactionStatus,
     trans_amount: koboToNaira(row.amountKobo),
-    ...(withProfit ? { trans_profit: row.profitKobo / 100 } : {}),
+    ...(withProfit ? { trans_profit: koboToNaira(row.profitKobo, { allowNegative: true }) } : {}),
     trans_UserName: row.userName,
     phone_number: row.phoneNumber,
     balance_Before: koboToNaira(row.balanceBeforeKobo),
