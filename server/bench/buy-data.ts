@@ -12,7 +12,7 @@ import { issueToken } from '../src/modules/auth/token.service.ts';
 import { checkLedgerInvariants } from '../src/modules/ledger/ledger.invariants.ts';
 import { postJournalNow } from '../src/modules/ledger/ledger.service.ts';
 import { createUser } from '../src/modules/users/users.service.ts';
-import { openPurchase } from '../src/modules/vending/purchase.repository.ts';
+import { openPurchase, settleBatchStats } from '../src/modules/vending/purchase.repository.ts';
 import { createBoundRegistry } from '../src/providers/vending/bound-registry.ts';
 import { sandboxSupplierUrl } from '../src/providers/vending/registry.ts';
 import { loadSupplierSettings } from '../src/providers/vending/suppliers.config.ts';
@@ -27,6 +27,8 @@ export type RunResult = {
   non2xx: number;
   errors: number;
   total: number;
+  /** The machine's CPU (all processes) per request, and the share of it left idle; Linux only. */
+  cpu: { msPerRequest: number; idle: number } | null;
 };
 
 /** Starts the sandbox suppliers in a child process (bench/sandbox-supplier.process.ts). */
@@ -188,6 +190,12 @@ export const benchBuyData = async (
     });
     // Both runs went through the ledger: every invariant must hold after them.
     const violations = (await checkLedgerInvariants(database.db)).filter((r) => r.violations > 0);
+    const settles = settleBatchStats(database.db);
+    if (settles && settles.batches > 0) {
+      console.log(
+        `  settles: ${settles.items} in ${settles.batches} statements (${(settles.items / settles.batches).toFixed(1)} a statement, at most ${settles.largest})`,
+      );
+    }
     return { purchase, reference, violations };
   } finally {
     server.closeAllConnections();

@@ -7,15 +7,14 @@ import autocannon from 'autocannon';
 const { url, connections, seconds, warmupSeconds, body, headers } = await new Promise((resolve) =>
   process.once('message', resolve),
 );
+import fs from 'node:fs';
+
 let next = 0;
-// The promise form: given a callback, autocannon 8 skips the warm-up and counts it in the run.
-const result = await autocannon({
+const options = (duration) => ({
   url,
   method: 'POST',
   connections,
-  duration: seconds,
-  // Not counted: JIT, connection pools and caches settle first, as in any long-running server.
-  ...(warmupSeconds > 0 ? { warmup: { connections, duration: warmupSeconds } } : {}),
+  duration,
   requests: [
     {
       method: 'POST',
@@ -27,6 +26,39 @@ const result = await autocannon({
     },
   ],
 });
+
+/** The machine's CPU time so far, in clock ticks (Linux /proc/stat; null elsewhere). */
+const cpuTicks = () => {
+  try {
+    const [, ...fields] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.map(Number);
+    return { busy: user + nice + system + irq + softirq, idle: idle + iowait, steal };
+  } catch {
+    return null;
+  }
+};
+
+// Not counted: JIT, connection pools and caches settle first, as in any long-running server.
+// A run of its own (the promise form: given a callback, autocannon 8 skips its own warm-up), so
+// that the machine's CPU is read over the counted run only.
+if (warmupSeconds > 0) await autocannon(options(warmupSeconds));
+const before = cpuTicks();
+const result = await autocannon(options(seconds));
+const after = cpuTicks();
+// Every process on the machine (app, database, suppliers, this load generator), per request.
+const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
+const cpu =
+  before && after
+    ? {
+        msPerRequest: (after.busy - before.busy) / ticksPerMs / Math.max(result.requests.total, 1),
+        idle:
+          (after.idle - before.idle) /
+          Math.max(
+            after.busy - before.busy + after.idle - before.idle + after.steal - before.steal,
+            1,
+          ),
+      }
+    : null;
 process.send({
   reqPerSec: result.requests.average,
   p50: result.latency.p50,
@@ -37,4 +69,5 @@ process.send({
   non2xx: result.non2xx,
   errors: result.errors + result.timeouts,
   total: result.requests.total,
+  cpu,
 });

@@ -141,7 +141,7 @@ export const settleSales = async (
       -- The id list first, so the plan reads each receipt by its key whatever the input's size
       -- is guessed to be (a function's rows are guessed at 100, which invites a scan).
       where t.id = any(array(select id from input)) and t.id = i.id
-        and t.status in ('processing', 'pending')
+        and case t.status when 'processing' then true when 'pending' then true else false end
       returning t.*, i.ord),
     journal as (
       insert into journals (reference, kind)
@@ -206,6 +206,10 @@ export const settleSaleBatched = (
   }
   return batcher({ purchase, answer });
 };
+
+/** How the request path's settles were batched so far on this database (for the benchmark). */
+export const settleBatchStats = (db: Db): Batcher<unknown, unknown>['stats'] | null =>
+  saleBatchers.get(db)?.stats ?? null;
 
 /** The most settles one statement carries. */
 export const SETTLE_BATCH_MAX = 64;

@@ -650,6 +650,43 @@ describe('sandbox suppliers: wire details', () => {
     expect(await unknown.json()).toEqual({ detail: 'Not found.' });
   });
 
+  it('reads JSON bodies only, up to 20 kB, and 404s what it does not serve', async () => {
+    const tooLarge = await post('/api/data/', { network: 1, note: 'x'.repeat(21 * 1024) });
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toEqual({ detail: 'Request body too large.' });
+    const notAnObject = await post('/api/data/', '"1"');
+    expect(notAnObject.status).toBe(400);
+    expect(await notAnObject.json()).toEqual({ detail: 'JSON parse error.' });
+    // A form body is not read: the order then has none of its fields.
+    const form = await fetch(url('/api/data/'), {
+      method: 'POST',
+      headers: {
+        Authorization: `Token ${SANDBOX_SUPPLIER_KEYS.GLAD}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body: 'network=1&plan=1&mobile_number=08031234567',
+    });
+    expect(form.status).toBe(400);
+    expect(Object.keys((await form.json()) as object).sort()).toEqual([
+      'mobile_number',
+      'network',
+      'plan',
+    ]);
+    // The method matters, the trailing slash and the case of the path do not.
+    const wrongMethod = await fetch(url('/api/data/'), {
+      headers: { Authorization: `Token ${SANDBOX_SUPPLIER_KEYS.GLAD}` },
+    });
+    expect(wrongMethod.status).toBe(404);
+    const user = await fetch(url('/API/User'), {
+      headers: { Authorization: `Token ${SANDBOX_SUPPLIER_KEYS.GLAD}` },
+    });
+    expect(user.status).toBe(200);
+    expect(await user.json()).toMatchObject({ username: 'vendo-glad' });
+    // A path that names no sandbox supplier is not theirs to answer.
+    const elsewhere = await fetch(`${appUrl}/sandbox/suppliers/nobody/api/user/`);
+    expect(elsewhere.status).toBe(404);
+  });
+
   it('stores the order it was sent (for re-query after a restart)', async () => {
     const order = dataOrder('5678', { ported: true });
     const result = await glad.buyData(order);

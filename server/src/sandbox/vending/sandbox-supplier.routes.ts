@@ -2,12 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DISCOS, SUPPLIERS, type TSupplier } from '@vendo/shared/constants';
 import { isValidNaira, koboToNaira, nairaToKobo } from '@vendo/shared/money';
-import express, {
-  Router,
-  type ErrorRequestHandler,
-  type RequestHandler,
-  type Response,
-} from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Db } from '../../db/client.ts';
 import {
   simulateMeterValidation,
@@ -28,6 +23,10 @@ import {
  * wire format as the real ones, served by the app under /sandbox/suppliers/{alaro,glad}, so the
  * adapter talks to them over real HTTP exactly as it talks to a real supplier. Triggers are in
  * sandbox-simulator.ts and the README.
+ *
+ * A plain node:http handler rather than an Express router: it is mounted in the app with
+ * app.use, and served alone by the benchmark's supplier process, where it stands in for a
+ * supplier's servers and its cost should be the supplier's work, not a framework's.
  */
 
 export type SandboxSupplierOptions = {
@@ -40,33 +39,102 @@ export type SandboxSupplierOptions = {
 
 type FieldErrors = Record<string, string[]>;
 
+const digitPatterns = new Map<string, RegExp>();
+const digitsPattern = (min: number, max: number): RegExp => {
+  const key = `${min},${max}`;
+  let pattern = digitPatterns.get(key);
+  if (!pattern) {
+    pattern = new RegExp(`^\\d{${min},${max}}$`);
+    digitPatterns.set(key, pattern);
+  }
+  return pattern;
+};
+
 const REQUIRED = 'This field is required.';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
-/** DRF TokenAuthentication: `Authorization: Token <key>`, else 401 {"detail": "Invalid token."}. */
-const requireToken =
-  (key: string): RequestHandler =>
-  (req, res, next) => {
-    const match = /^token\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '');
-    if (!match || !timingSafeEqual(sha256(match[1]!), sha256(key))) {
-      res.status(401).json({
-        detail: match ? 'Invalid token.' : 'Authentication credentials were not provided.',
-      });
-      return;
-    }
-    next();
-  };
+type Reply = { status: number; json: unknown } | { status: number; html: string };
 
-const send = async (res: Response, reply: SandboxReply): Promise<void> => {
+const write = (res: ServerResponse, reply: Reply): void => {
+  const isHtml = 'html' in reply;
+  const body = isHtml ? reply.html : JSON.stringify(reply.json);
+  res.writeHead(reply.status, {
+    'Content-Type': isHtml ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+  });
+  res.end(body);
+};
+
+const json = (res: ServerResponse, status: number, value: unknown): void =>
+  write(res, { status, json: value });
+
+const send = async (req: IncomingMessage, res: ServerResponse, reply: SandboxReply) => {
   if (reply.delayMs) await sleep(reply.delayMs);
   // The buyer may have given up waiting (the 3333 trigger): the order stands either way.
-  if (res.req.socket.destroyed) return;
-  if ('html' in reply) {
-    res.status(reply.status).type('html').send(reply.html);
-    return;
+  if (req.socket.destroyed) return;
+  write(res, reply);
+};
+
+/** The largest order body a sandbox supplier reads. */
+const BODY_LIMIT_BYTES = 20 * 1024;
+
+class BodyError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+  ) {
+    super(detail);
   }
-  res.status(reply.status).json(reply.json);
+}
+
+/**
+ * The request's JSON body as a DRF server reads it: undefined when there is none or it is not
+ * JSON; 400 'JSON parse error.' when it is not an object or array; 413 past the limit.
+ */
+const readJsonBody = (req: IncomingMessage): Promise<unknown> => {
+  const hasBody =
+    req.headers['transfer-encoding'] !== undefined ||
+    (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
+  const isJson = /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(req.headers['content-type'] ?? '');
+  if (!hasBody || !isJson) {
+    req.resume();
+    return Promise.resolve(undefined);
+  }
+  if (Number(req.headers['content-length'] ?? 0) > BODY_LIMIT_BYTES) {
+    req.resume();
+    return Promise.reject(new BodyError(413, 'Request body too large.'));
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > BODY_LIMIT_BYTES) {
+        chunks.length = 0;
+        req.removeAllListeners('data');
+        req.resume();
+        reject(new BodyError(413, 'Request body too large.'));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('error', reject);
+    req.on('end', () => {
+      if (size > BODY_LIMIT_BYTES) return;
+      const text = Buffer.concat(chunks).toString('utf8');
+      // Objects and arrays only, as a strict JSON parser takes them.
+      if (!/^[\s]*[[{]/.test(text)) {
+        reject(new BodyError(400, 'JSON parse error.'));
+        return;
+      }
+      try {
+        resolve(JSON.parse(text));
+      } catch {
+        reject(new BodyError(400, 'JSON parse error.'));
+      }
+    });
+  });
 };
 
 /** Reads and checks an order's fields, collecting DRF-style errors. */
@@ -85,8 +153,7 @@ const fields = (body: unknown) => {
       if (!present(field)) return fail(field, REQUIRED);
       const value = source[field];
       const text = typeof value === 'string' ? value.trim() : '';
-      if (!new RegExp(`^\\d{${min},${max}}$`).test(text))
-        return fail(field, `Enter a valid ${label}.`);
+      if (!digitsPattern(min, max).test(text)) return fail(field, `Enter a valid ${label}.`);
       return text;
     },
     naira: (field: string): number | undefined => {
@@ -128,32 +195,36 @@ const meterTypeOf = (value: unknown) => {
   return text === 'prepaid' || text === 'postpaid' ? text : null;
 };
 
-/** One sandbox supplier's API. */
-const supplierRouter = (
-  { db, apiKeys, slowMs }: SandboxSupplierOptions,
-  supplier: TSupplier,
-): Router => {
-  const router = Router();
-  router.use(requireToken(apiKeys[supplier]));
-  router.use(express.json({ limit: '20kb' }));
+type Request = { req: IncomingMessage; res: ServerResponse; body: unknown; query: URLSearchParams };
+type Handler = (r: Request) => Promise<void> | void;
 
-  router.post('/api/data', async (req, res) => {
-    const f = fields(req.body);
+/** One sandbox supplier's API: its routes, by method and path (a trailing slash is optional). */
+const supplierRoutes = (
+  { db, slowMs }: SandboxSupplierOptions,
+  supplier: TSupplier,
+): {
+  method: string;
+  path: RegExp;
+  handle: (r: Request, id?: string) => Promise<void> | void;
+}[] => {
+  const data: Handler = async ({ req, res, body }) => {
+    const f = fields(body);
     const network = f.scalar('network');
     const mobileNumber = f.digits('mobile_number', 10, 14, 'phone number');
     const plan = f.scalar('plan');
     const ported = f.bool('Ported_number');
     const requestId = f.optionalText('request_id', 100);
     if (Object.keys(f.errors).length > 0) {
-      res.status(400).json(f.errors);
+      json(res, 400, f.errors);
       return;
     }
     const found = await findSandboxPlan(db, supplier, String(plan));
     if (!found) {
-      res.status(400).json({ error: [`Invalid plan id ${String(plan)}.`] });
+      json(res, 400, { error: [`Invalid plan id ${String(plan)}.`] });
       return;
     }
     await send(
+      req,
       res,
       await simulateOrder(db, {
         supplier,
@@ -170,10 +241,10 @@ const supplierRouter = (
         slowMs,
       }),
     );
-  });
+  };
 
-  router.post('/api/topup', async (req, res) => {
-    const f = fields(req.body);
+  const topup: Handler = async ({ req, res, body }) => {
+    const f = fields(body);
     const network = f.scalar('network');
     const amountKobo = f.naira('amount');
     const mobileNumber = f.digits('mobile_number', 10, 14, 'phone number');
@@ -181,10 +252,11 @@ const supplierRouter = (
     const airtimeType = f.optionalText('airtime_type', 20);
     const requestId = f.optionalText('request_id', 100);
     if (Object.keys(f.errors).length > 0) {
-      res.status(400).json(f.errors);
+      json(res, 400, f.errors);
       return;
     }
     await send(
+      req,
       res,
       await simulateOrder(db, {
         supplier,
@@ -201,24 +273,23 @@ const supplierRouter = (
         slowMs,
       }),
     );
-  });
+  };
 
-  router.get('/api/v2/validatemeter', (req, res) => {
-    const disco = discoOf(req.query.disco_id);
-    const meterType = meterTypeOf(req.query.meter_type);
-    const meterNumber =
-      typeof req.query.meter_number === 'string' ? req.query.meter_number.trim() : '';
+  const validateMeter: Handler = ({ res, query }) => {
+    const disco = discoOf(query.get('disco_id'));
+    const meterType = meterTypeOf(query.get('meter_type'));
+    const meterNumber = (query.get('meter_number') ?? '').trim();
     if (!disco || !meterType || !/^\d{6,20}$/.test(meterNumber)) {
-      res.status(400).json({
+      json(res, 400, {
         detail: 'disco_id, meter_type (prepaid or postpaid) and meter_number are required.',
       });
       return;
     }
-    res.json(simulateMeterValidation({ meterNumber, discoName: disco.name }));
-  });
+    json(res, 200, simulateMeterValidation({ meterNumber, discoName: disco.name }));
+  };
 
-  router.post('/api/v2/billpayment', async (req, res) => {
-    const f = fields(req.body);
+  const billPayment: Handler = async ({ req, res, body }) => {
+    const f = fields(body);
     const disco = discoOf(f.scalar('disco_id'));
     if (!disco && !f.errors.disco_id) f.errors.disco_id = ['Invalid disco id.'];
     const amountKobo = f.naira('amount');
@@ -229,10 +300,11 @@ const supplierRouter = (
     const customerName = f.optionalText('customer_name', 200);
     const requestId = f.optionalText('request_id', 100);
     if (Object.keys(f.errors).length > 0) {
-      res.status(400).json(f.errors);
+      json(res, 400, f.errors);
       return;
     }
     await send(
+      req,
       res,
       await simulateOrder(db, {
         supplier,
@@ -250,30 +322,27 @@ const supplierRouter = (
         slowMs,
       }),
     );
-  });
+  };
 
   const requery =
-    (kind: SandboxOrderKind): RequestHandler =>
-    async (req, res) => {
-      await send(res, await simulateRequery(db, { supplier, kind, key: String(req.params.id) }));
+    (kind: SandboxOrderKind) =>
+    async ({ req, res }: Request, id?: string) => {
+      await send(req, res, await simulateRequery(db, { supplier, kind, key: id ?? '' }));
     };
-  router.get('/api/data/:id', requery('data'));
-  router.get('/api/topup/:id', requery('airtime'));
-  router.get('/api/billpayment/:id', requery('electricity'));
 
-  router.get('/api/user', async (_req, res) => {
-    res.json({
+  const user: Handler = async ({ res }) => {
+    json(res, 200, {
       id: 1,
       username: `vendo-${supplier.toLowerCase()}`,
       email: `vendo@${supplier.toLowerCase()}.sandbox`,
       wallet_balance: koboToNaira(await sandboxFloatKobo(db, supplier)),
     });
-  });
+  };
 
   // The supplier's "fund wallet" page. Its key is enough here (fake money); the app's admin
   // screen calls topUpSandboxFloat behind admin auth instead.
-  router.post('/float/topup', async (req, res) => {
-    const f = fields(req.body);
+  const floatTopUp: Handler = async ({ res, body }) => {
+    const f = fields(body);
     const amountKobo = f.naira('amount');
     if (amountKobo !== undefined && amountKobo > MAX_SANDBOX_TOPUP_KOBO) {
       f.errors.amount = [
@@ -281,37 +350,105 @@ const supplierRouter = (
       ];
     }
     if (Object.keys(f.errors).length > 0) {
-      res.status(400).json(f.errors);
+      json(res, 400, f.errors);
       return;
     }
-    res.json({ wallet_balance: koboToNaira(await topUpSandboxFloat(db, supplier, amountKobo!)) });
-  });
+    json(res, 200, {
+      wallet_balance: koboToNaira(await topUpSandboxFloat(db, supplier, amountKobo!)),
+    });
+  };
 
-  router.use((_req, res) => {
-    res.status(404).json({ detail: 'Not found.' });
+  const route = (method: string, path: string, handle: Handler) => ({
+    method,
+    path: new RegExp(`^${path}/?$`, 'i'),
+    handle,
   });
-  return router;
+  return [
+    route('POST', '/api/data', data),
+    route('POST', '/api/topup', topup),
+    route('GET', '/api/v2/validatemeter', validateMeter),
+    route('POST', '/api/v2/billpayment', billPayment),
+    { method: 'GET', path: /^\/api\/data\/([^/]+)\/?$/i, handle: requery('data') },
+    { method: 'GET', path: /^\/api\/topup\/([^/]+)\/?$/i, handle: requery('airtime') },
+    { method: 'GET', path: /^\/api\/billpayment\/([^/]+)\/?$/i, handle: requery('electricity') },
+    route('GET', '/api/user', user),
+    route('POST', '/float/topup', floatTopUp),
+  ];
 };
 
-/** Body-parser errors in the supplier's own words rather than the app's. */
-const supplierErrors: ErrorRequestHandler = (error, _req, res, next) => {
-  const type = (error as { type?: string }).type;
-  if (type === 'entity.parse.failed') {
-    res.status(400).json({ detail: 'JSON parse error.' });
-    return;
-  }
-  if (type === 'entity.too.large') {
-    res.status(413).json({ detail: 'Request body too large.' });
-    return;
-  }
-  next(error);
-};
+/** Express's `next`, when the handler is mounted in an Express app. */
+type Next = (error?: unknown) => void;
 
-/** The sandbox suppliers, to mount at /sandbox/suppliers (never in production). */
-export const sandboxSupplierRoutes = (options: SandboxSupplierOptions): Router => {
-  const router = Router();
-  for (const supplier of SUPPLIERS)
-    router.use(`/${supplier.toLowerCase()}`, supplierRouter(options, supplier));
-  router.use(supplierErrors);
-  return router;
+/**
+ * The sandbox suppliers, to mount at /sandbox/suppliers (never in production), or to serve
+ * alone: paths are `/{alaro|glad}/…` relative to the mount point. With Express, a path that
+ * names no sandbox supplier is passed on; alone, it is a 404.
+ */
+export const sandboxSupplierRoutes = (
+  options: SandboxSupplierOptions,
+): ((req: IncomingMessage, res: ServerResponse, next?: Next) => void) => {
+  const suppliers = new Map(
+    SUPPLIERS.map((supplier) => [
+      supplier.toLowerCase(),
+      { keyHash: sha256(options.apiKeys[supplier]), routes: supplierRoutes(options, supplier) },
+    ]),
+  );
+
+  const handle = async (req: IncomingMessage, res: ServerResponse, next: Next | undefined) => {
+    const url = req.url ?? '/';
+    const queryAt = url.indexOf('?');
+    const path = queryAt === -1 ? url : url.slice(0, queryAt);
+    const match = /^\/([^/]+)(\/.*)?$/.exec(path);
+    const supplier = match ? suppliers.get(match[1]!.toLowerCase()) : undefined;
+    if (!supplier) {
+      if (next) next();
+      else json(res, 404, { detail: 'Not found.' });
+      return;
+    }
+    // DRF TokenAuthentication: `Authorization: Token <key>`, else 401.
+    const token = /^token\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+    if (!token || !timingSafeEqual(sha256(token[1]!), supplier.keyHash)) {
+      req.resume();
+      json(res, 401, {
+        detail: token ? 'Invalid token.' : 'Authentication credentials were not provided.',
+      });
+      return;
+    }
+    let body: unknown;
+    try {
+      body = await readJsonBody(req);
+    } catch (error) {
+      if (!(error instanceof BodyError)) throw error;
+      json(res, error.status, { detail: error.detail });
+      return;
+    }
+    const rest = match![2] ?? '/';
+    for (const route of supplier.routes) {
+      if (route.method !== req.method) continue;
+      const found = route.path.exec(rest);
+      if (!found) continue;
+      const query = new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1));
+      let id: string | undefined;
+      try {
+        id = found[1] === undefined ? undefined : decodeURIComponent(found[1]);
+      } catch {
+        json(res, 404, { detail: 'Not found.' });
+        return;
+      }
+      await route.handle({ req, res, body, query }, id);
+      return;
+    }
+    json(res, 404, { detail: 'Not found.' });
+  };
+
+  return (req, res, next) => {
+    handle(req, res, next).catch((error: unknown) => {
+      if (next) {
+        next(error);
+        return;
+      }
+      if (!res.headersSent) json(res, 500, { detail: 'A server error occurred.' });
+      else res.destroy();
+    });
+  };
 };
