@@ -52,6 +52,13 @@ const startSandboxSuppliers = async (databaseUrl: string | undefined) => {
 };
 
 /** Drives POST `url` with autocannon in a child process (bench/load.process.mjs). */
+/** load(), and how busy this process's event loop (the app's) was meanwhile. */
+const loadApp = async (options: Parameters<typeof load>[0]) => {
+  const start = performance.eventLoopUtilization();
+  const result = await load(options);
+  return { ...result, appBusy: performance.eventLoopUtilization(start).utilization };
+};
+
 const load = (options: {
   url: string;
   connections: number;
@@ -172,7 +179,7 @@ export const benchBuyData = async (
   }
 
   try {
-    const purchase = await load({
+    const purchase = await loadApp({
       url: `${url}/api/v1/buy/data`,
       connections,
       seconds,
@@ -180,7 +187,7 @@ export const benchBuyData = async (
       body: JSON.stringify({ network: 1, mobile_number: '08031234567', plan: '2' }),
       headers: users.map((u) => ({ 'x-auth-token': u.token })),
     });
-    const reference = await load({
+    const reference = await loadApp({
       url: `${url}/bench/debit`,
       connections,
       seconds,

@@ -59,9 +59,7 @@ const spread = (r: typeof purchase) =>
   `p50 ${r.p50} p90 ${r.p90} p97.5 ${r.p97_5} p99 ${r.p99} max ${r.max} ms`;
 console.log(`  purchase latency: ${spread(purchase)}; reference: ${spread(reference)}`);
 const cpu = (r: typeof purchase) =>
-  r.cpu
-    ? `${r.cpu.msPerRequest.toFixed(2)} ms a request (${(100 * r.cpu.idle).toFixed(0)}% idle)`
-    : 'not measured';
+  `${r.cpu ? `${r.cpu.msPerRequest.toFixed(2)} ms a request (${(100 * r.cpu.idle).toFixed(0)}% idle)` : 'not measured'}, app event loop ${(100 * r.appBusy).toFixed(0)}% busy`;
 console.log(`  machine CPU: purchase ${cpu(purchase)}; reference ${cpu(reference)}`);
 console.log(
   `  purchase: ${purchase.total} requests, ${purchase.non2xx} non-2xx, ${purchase.errors} errors; ` +

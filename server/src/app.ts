@@ -27,6 +27,9 @@ import { sandboxSupplierRoutes } from './sandbox/vending/sandbox-supplier.routes
 export const createApp = (ctx: AppContext): express.Express => {
   const app = express();
   app.disable('x-powered-by');
+  // No ETag on API answers: they are no-store, and hashing every answer is work on each request.
+  // Static files keep theirs (express.static and sendFile set their own).
+  app.set('etag', false);
   app.set('trust proxy', ctx.config.trustProxy);
   app.use(requestContext(ctx.logger));
   app.use((_req, res, next) => {

@@ -50,13 +50,26 @@ const statementName = (text: string): string => {
  * pglite-prepared.ts; inside a PGlite transaction it runs as an ordinary statement.
  */
 export const queryPreparedRows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => {
-  const { dialect, session } = db as unknown as DrizzleInternals;
+  const { dialect } = db as unknown as DrizzleInternals;
   const built = dialect.sqlToQuery(query);
+  return queryPreparedText<T>(db, built.sql, built.params);
+};
+
+/**
+ * queryPreparedRows for a statement written as text with $1, $2 … placeholders, for the few
+ * hot statements whose text is a constant: no query object is built for each call.
+ */
+export const queryPreparedText = async <T>(
+  db: DbOrTx,
+  text: string,
+  params: unknown[],
+): Promise<T[]> => {
+  const { session } = db as unknown as DrizzleInternals;
   if (isPglite(session.client)) {
-    return pgliteNamedQuery<T>(session.client, statementName(built.sql), built.sql, built.params);
+    return pgliteNamedQuery<T>(session.client, statementName(text), text, params);
   }
   const result = (await session
-    .prepareQuery(built, undefined, statementName(built.sql), false)
+    .prepareQuery({ sql: text, params }, undefined, statementName(text), false)
     .execute()) as { rows: T[] };
   return result.rows;
 };

@@ -53,10 +53,11 @@ describe('keepAliveFetch', () => {
     });
   });
 
-  it('reuses its connection for the next request', async () => {
+  it('reuses its connections for the next requests', async () => {
     seenSockets.clear();
-    for (let i = 0; i < 5; i += 1) await (await call('/echo')).text();
-    expect(seenSockets.size).toBe(1);
+    for (let i = 0; i < 20; i += 1) await (await call('/echo')).text();
+    // undici may open a second connection while the first finishes its write; never more.
+    expect(seenSockets.size).toBeLessThanOrEqual(2);
   });
 
   it('rejects a redirect, an oversized answer and a refused connection like fetch', async () => {

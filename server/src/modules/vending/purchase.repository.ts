@@ -2,7 +2,7 @@ import type { TSupplier } from '@vendo/shared/constants';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { queryPreparedRows } from '../../db/query.ts';
+import { queryPreparedRows, queryPreparedText } from '../../db/query.ts';
 import { rowFromRaw } from '../../db/rows.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { createBatcher, type Batcher } from '../../lib/batcher.ts';
@@ -101,34 +101,9 @@ export const openPurchase = async (
 
 export type SaleAnswer = { supplierRef: string | null; apiResponse: string; token?: string };
 
-/**
- * Settles purchases as delivered, each once, in ONE statement: every receipt still processing or
- * pending moves to success, and only the receipts that moved get their sale booked (journal
- * `settle:<reference>`: the charge leaves clearing, the cost goes to the supplier's account, the
- * margin to revenue, amounts read from the receipt itself). Answers, per purchase in order, the
- * receipt and the user's wallet balance, or null when someone else settled it first. The
- * statement's text is the same for any number of purchases (they travel as one JSON parameter),
- * so it is prepared once per connection.
- */
-export const settleSales = async (
-  db: DbOrTx,
-  sales: { purchase: TransactionRow; answer: SaleAnswer }[],
-): Promise<({ row: TransactionRow; balanceKobo: number } | null)[]> => {
-  const input = JSON.stringify(
-    sales.map(({ purchase, answer }, ord) => ({
-      ord,
-      id: purchase.id,
-      supplier_ref: answer.supplierRef,
-      api_response: answer.apiResponse,
-      token: answer.token ?? null,
-    })),
-  );
-  const rows = await queryPreparedRows<
-    Record<string, unknown> & { ord: number; wallet_balance_kobo: unknown }
-  >(
-    db,
-    sql`with input as (
-      select * from jsonb_to_recordset(${input}::jsonb)
+/** settleSales's statement: the sales travel as one JSON parameter ($1), so the text is fixed. */
+const SETTLE_SALES = `with input as (
+      select * from jsonb_to_recordset($1::jsonb)
         as i(ord int, id uuid, supplier_ref text, api_response text, token text)),
     moved as (
       update transactions t set status = 'success', supplier_ref = i.supplier_ref,
@@ -162,8 +137,33 @@ export const settleSales = async (
       returning 1)
     select m.*, (select balance_kobo from ledger_accounts
       where user_id = m.user_id and kind = 'user_main') as wallet_balance_kobo
-    from moved m`,
+    from moved m`;
+
+/**
+ * Settles purchases as delivered, each once, in ONE statement: every receipt still processing or
+ * pending moves to success, and only the receipts that moved get their sale booked (journal
+ * `settle:<reference>`: the charge leaves clearing, the cost goes to the supplier's account, the
+ * margin to revenue, amounts read from the receipt itself). Answers, per purchase in order, the
+ * receipt and the user's wallet balance, or null when someone else settled it first. The
+ * statement's text is the same for any number of purchases (they travel as one JSON parameter),
+ * so it is prepared once per connection.
+ */
+export const settleSales = async (
+  db: DbOrTx,
+  sales: { purchase: TransactionRow; answer: SaleAnswer }[],
+): Promise<({ row: TransactionRow; balanceKobo: number } | null)[]> => {
+  const input = JSON.stringify(
+    sales.map(({ purchase, answer }, ord) => ({
+      ord,
+      id: purchase.id,
+      supplier_ref: answer.supplierRef,
+      api_response: answer.apiResponse,
+      token: answer.token ?? null,
+    })),
   );
+  const rows = await queryPreparedText<
+    Record<string, unknown> & { ord: number; wallet_balance_kobo: unknown }
+  >(db, SETTLE_SALES, [input]);
   const byOrd = new Map(rows.map((raw) => [Number(raw.ord), raw]));
   return sales.map((_, ord) => {
     const raw = byOrd.get(ord);

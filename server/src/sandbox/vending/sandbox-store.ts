@@ -3,7 +3,7 @@ import type { TSupplier } from '@vendo/shared/constants';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { pgErrorOf } from '../../db/pg-error.ts';
-import { queryPreparedRows, queryRows } from '../../db/query.ts';
+import { queryPreparedText, queryRows } from '../../db/query.ts';
 import { createBatcher, type Batcher } from '../../lib/batcher.ts';
 import { rowFromRaw } from '../../db/rows.ts';
 import { sandboxSupplierFloats, sandboxSupplierOrders } from '../../db/schema/index.ts';
@@ -128,6 +128,29 @@ export type NewSandboxOrder = {
 
 const takesKoboOf = (order: NewSandboxOrder) => (order.status === 'failed' ? 0 : order.amountKobo);
 
+/** storeSandboxOrders's statement: the orders travel as one JSON parameter ($1). */
+const STORE_ORDERS = `with input as (
+      select * from jsonb_to_recordset($1::jsonb) as i(ord int, supplier text, kind text,
+        request_id text, request jsonb, status text, amount_kobo bigint, token text)),
+    placed as (
+      insert into sandbox_supplier_orders (supplier, kind, request_id, request, status, amount_kobo, token)
+      select i.supplier, i.kind, i.request_id, i.request, i.status, i.amount_kobo, i.token
+      from input i
+      where exists (select 1 from sandbox_supplier_floats f where f.supplier = i.supplier)
+      order by i.ord
+      on conflict (supplier, kind, request_id) where request_id is not null do nothing
+      returning *),
+    taken as (
+      update sandbox_supplier_floats f set balance_kobo = f.balance_kobo - t.kobo
+      from (select p.supplier, sum(case when p.status = 'failed' then 0 else p.amount_kobo end) as kobo
+            from placed p group by p.supplier) t
+      where f.supplier = t.supplier and t.kobo > 0
+      returning f.supplier, f.balance_kobo)
+    select (select json_agg(row_to_json(p) order by p.id) from placed p) as placed,
+      (select json_agg(json_build_object('supplier', f.supplier,
+          'balance_kobo', coalesce(t.balance_kobo, f.balance_kobo)))
+        from sandbox_supplier_floats f left join taken t on t.supplier = f.supplier) as floats`;
+
 /**
  * Stores orders and takes their amounts from the float in ONE statement: the float row is every
  * order's hot row, so it is locked for a single statement, once for the whole batch, not a
@@ -152,29 +175,10 @@ const storeSandboxOrders = async (
       token: o.token,
     })),
   );
-  const [row] = await queryPreparedRows<{ placed: unknown[] | null; floats: unknown[] | null }>(
+  const [row] = await queryPreparedText<{ placed: unknown[] | null; floats: unknown[] | null }>(
     db,
-    sql`with input as (
-      select * from jsonb_to_recordset(${input}::jsonb) as i(ord int, supplier text, kind text,
-        request_id text, request jsonb, status text, amount_kobo bigint, token text)),
-    placed as (
-      insert into sandbox_supplier_orders (supplier, kind, request_id, request, status, amount_kobo, token)
-      select i.supplier, i.kind, i.request_id, i.request, i.status, i.amount_kobo, i.token
-      from input i
-      where exists (select 1 from sandbox_supplier_floats f where f.supplier = i.supplier)
-      order by i.ord
-      on conflict (supplier, kind, request_id) where request_id is not null do nothing
-      returning *),
-    taken as (
-      update sandbox_supplier_floats f set balance_kobo = f.balance_kobo - t.kobo
-      from (select p.supplier, sum(case when p.status = 'failed' then 0 else p.amount_kobo end) as kobo
-            from placed p group by p.supplier) t
-      where f.supplier = t.supplier and t.kobo > 0
-      returning f.supplier, f.balance_kobo)
-    select (select json_agg(row_to_json(p) order by p.id) from placed p) as placed,
-      (select json_agg(json_build_object('supplier', f.supplier,
-          'balance_kobo', coalesce(t.balance_kobo, f.balance_kobo)))
-        from sandbox_supplier_floats f left join taken t on t.supplier = f.supplier) as floats`,
+    STORE_ORDERS,
+    [input],
   );
   const placed = (row?.placed ?? []).map((raw) =>
     rowFromRaw(sandboxSupplierOrders, raw as Record<string, unknown>),
