@@ -63,11 +63,12 @@ export const createApp = (ctx: AppContext): express.Express => {
       },
     });
   });
+  // The purchase routes first: they are the busiest, and no other router shares their paths.
+  api.use(vendingRoutes(ctx));
   api.use('/auth/contact', contactRoutes(ctx));
   api.use('/auth', authRoutes(ctx));
   api.use('/admin', adminRoutes(ctx), adminVendingRoutes(ctx));
   api.use(catalogueRoutes(ctx));
-  api.use(vendingRoutes(ctx));
   api.use(walletRoutes(ctx));
   api.use(fundingRoutes(ctx));
   api.use(withdrawRoutes(ctx));

@@ -4,7 +4,13 @@ import { AppError } from '../lib/app-error.ts';
 const hasNul = (value: unknown, depth = 0): boolean => {
   if (typeof value === 'string') return value.includes('\u0000');
   if (depth > 20 || !value || typeof value !== 'object') return false;
-  return Object.entries(value).some(([key, v]) => key.includes('\u0000') || hasNul(v, depth + 1));
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (key.includes('\u0000') || hasNul((value as Record<string, unknown>)[key], depth + 1)) {
+      return true;
+    }
+  }
+  return false;
 };
 
 /**
