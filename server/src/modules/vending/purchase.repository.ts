@@ -117,16 +117,17 @@ const SETTLE_SALES = `with input as (
       -- is guessed to be (a function's rows are guessed at 100, which invites a scan).
       where t.id = any(array(select id from input)) and t.id = i.id
         and case t.status when 'processing' then true when 'pending' then true else false end
-      returning t.*, i.ord),
+      returning t.*, i.ord, 'settle:' || t.reference as journal_reference),
     journal as (
       insert into journals (reference, kind)
-      select 'settle:' || m.reference, 'purchase_settled' from moved m order by m.ord
+      select m.journal_reference, 'purchase_settled' from moved m order by m.ord
       returning id, reference),
     journal_postings as (
       insert into postings (journal_id, account_id, amount_kobo)
       select j.id, a.id, v.amount
       from moved m
-      join journal j on j.reference = 'settle:' || m.reference
+      -- On a column computed once per receipt, not a concatenation per pair compared.
+      join journal j on j.reference = m.journal_reference
       cross join lateral (values
         (1, 'purchase_clearing', -m.amount_kobo),
         (2, 'supplier_float:' || m.supplier, m.cost_kobo),
