@@ -687,6 +687,38 @@ describe('sandbox suppliers: wire details', () => {
     expect(elsewhere.status).toBe(404);
   });
 
+  it('takes the body a JSON parser mounted in front of it already read', async () => {
+    const app = express();
+    app.use(express.json());
+    app.use(
+      '/sandbox/suppliers',
+      sandboxSupplierRoutes({ db: t.ctx.db, apiKeys: SANDBOX_SUPPLIER_KEYS, slowMs: SLOW_MS }),
+    );
+    const s = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => s.once('listening', resolve));
+    try {
+      const base = sandboxSupplierUrl(
+        `http://127.0.0.1:${(s.address() as AddressInfo).port}`,
+        'GLAD',
+      );
+      const answer = await fetch(`${base}/api/data/`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Token ${SANDBOX_SUPPLIER_KEYS.GLAD}`,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ network: 1 }),
+      });
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toEqual({
+        mobile_number: ['This field is required.'],
+        plan: ['This field is required.'],
+      });
+    } finally {
+      await close(s);
+    }
+  });
+
   it('stores the order it was sent (for re-query after a restart)', async () => {
     const order = dataOrder('5678', { ported: true });
     const result = await glad.buyData(order);

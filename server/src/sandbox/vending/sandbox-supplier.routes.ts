@@ -91,6 +91,8 @@ class BodyError extends Error {
  * JSON; 400 'JSON parse error.' when it is not an object or array; 413 past the limit.
  */
 const readJsonBody = (req: IncomingMessage): Promise<unknown> => {
+  // Already read by a body parser mounted in front of this handler: take what it parsed.
+  if (req.readableEnded) return Promise.resolve((req as { body?: unknown }).body);
   const hasBody =
     req.headers['transfer-encoding'] !== undefined ||
     (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
