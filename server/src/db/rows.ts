@@ -16,3 +16,20 @@ export const rowFromRaw = <T extends Table>(
   }
   return row as InferSelectModel<T>;
 };
+
+/**
+ * rowFromRaw for a raw row that holds only some of `table`'s columns (a RETURNING of what a
+ * statement changed): the columns present, mapped; the others left out.
+ */
+export const rowPatchFromRaw = <T extends Table>(
+  table: T,
+  raw: Record<string, unknown>,
+): Partial<InferSelectModel<T>> => {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    if (!(column.name in raw)) continue;
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as Partial<InferSelectModel<T>>;
+};

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { queryPreparedRows, queryPreparedText } from '../../db/query.ts';
-import { rowFromRaw } from '../../db/rows.ts';
+import { rowFromRaw, rowPatchFromRaw } from '../../db/rows.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { createBatcher, type Batcher } from '../../lib/batcher.ts';
 import { walletDebitCtes } from '../ledger/journal-ctes.ts';
@@ -136,8 +136,13 @@ const SETTLE_SALES = `with input as (
       where v.amount <> 0
       order by m.ord, v.n
       returning 1)
-    select m.*, (select balance_kobo from ledger_accounts
-      where user_id = m.user_id and kind = 'user_main') as wallet_balance_kobo
+    -- Only what this statement changed (and what a re-query claim may have): the caller has
+    -- the rest of each receipt already.
+    select m.id, m.ord, m.status, m.supplier_ref, m.api_response, m.api_response_id,
+      m.profit_kobo, m.settled_at, m.next_check_at, m.attempts, m.escalated_at, m.details,
+      m.updated_at,
+      (select balance_kobo from ledger_accounts
+        where user_id = m.user_id and kind = 'user_main') as wallet_balance_kobo
     from moved m`;
 
 /**
@@ -169,7 +174,10 @@ export const settleSales = async (
   return sales.map((_, ord) => {
     const raw = byOrd.get(ord);
     return raw
-      ? { row: rowFromRaw(transactions, raw), balanceKobo: Number(raw.wallet_balance_kobo) }
+      ? {
+          row: { ...sales[ord]!.purchase, ...rowPatchFromRaw(transactions, raw) },
+          balanceKobo: Number(raw.wallet_balance_kobo),
+        }
       : null;
   });
 };
