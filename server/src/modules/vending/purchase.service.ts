@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { TSupplier } from '@vendo/shared/constants';
 import type { TTransaction } from '@vendo/shared/types/api';
@@ -6,6 +5,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Request } from 'express';
 import { adminAlerts, transactions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { newReference } from '../../lib/ids.ts';
 import type {
   PurchaseKind,
   SupplierResult,
@@ -47,9 +47,6 @@ export type PurchaseOutcome = {
   supplierMessage: string;
   token?: string;
 };
-
-const newReference = () =>
-  `VND${new Date().toISOString().slice(2, 10).replace(/-/g, '')}${randomBytes(6).toString('hex').toUpperCase()}`;
 
 const truncate = (text: string, max = 2000) =>
   text.length > max ? `${text.slice(0, max)}…` : text;
@@ -100,7 +97,7 @@ export const executePurchase = async (
   user: UserRow,
   order: PreparedPurchase,
 ): Promise<PurchaseOutcome> => {
-  const reference = newReference();
+  const reference = newReference('VND');
   const { row, userCurrent } = await openPurchase(ctx.db, {
     userId: user.id,
     userRowVersion: user.rowVersion,

@@ -7,13 +7,11 @@ import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/query.ts';
 import { coupons, transactions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { newReference } from '../../lib/ids.ts';
 import { getWalletBalanceKobo, postJournal, type JournalResult } from '../ledger/ledger.service.ts';
 import { toPublicTransaction } from '../transactions/transactions.mapper.ts';
 import { toPublicUser } from '../users/users.mapper.ts';
 import { findUserByUserName, findUserRecordById, type UserRow } from '../users/users.repository.ts';
-
-const newReference = (prefix: string) =>
-  `${prefix}${new Date().toISOString().slice(2, 10).replace(/-/g, '')}${randomBytes(6).toString('hex').toUpperCase()}`;
 
 /** Writes the history line for one wallet's side of a journal. */
 const recordLine = async (
