@@ -150,7 +150,8 @@ const SETTLE_SALES = `with input as (
  * pending moves to success, and only the receipts that moved get their sale booked (journal
  * `settle:<reference>`: the charge leaves clearing, the cost goes to the supplier's account, the
  * margin to revenue, amounts read from the receipt itself). Answers, per purchase in order, the
- * receipt and the user's wallet balance, or null when someone else settled it first. The
+ * receipt (the row given, with the columns the statement changed read back) and the user's
+ * wallet balance, or null when someone else settled it first. The
  * statement's text is the same for any number of purchases (they travel as one JSON parameter),
  * so it is prepared once per connection.
  */
