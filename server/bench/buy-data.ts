@@ -52,13 +52,6 @@ const startSandboxSuppliers = async (databaseUrl: string | undefined) => {
 };
 
 /** Drives POST `url` with autocannon in a child process (bench/load.process.mjs). */
-/** load(), and how busy this process's event loop (the app's) was meanwhile. */
-const loadApp = async (options: Parameters<typeof load>[0]) => {
-  const start = performance.eventLoopUtilization();
-  const result = await load(options);
-  return { ...result, appBusy: performance.eventLoopUtilization(start).utilization };
-};
-
 const load = (options: {
   url: string;
   connections: number;
@@ -76,6 +69,13 @@ const load = (options: {
     });
     child.once('exit', (code) => reject(new Error(`the load generator exited with ${code}`)));
   });
+
+/** load(), and how busy this process's event loop (the app's) was meanwhile. */
+const loadApp = async (options: Parameters<typeof load>[0]) => {
+  const start = performance.eventLoopUtilization();
+  const result = await load(options);
+  return { ...result, appBusy: performance.eventLoopUtilization(start).utilization };
+};
 
 /**
  * POST /api/v1/buy/data through the whole app (auth, validation, debit journal and receipt,

@@ -2,13 +2,12 @@
 // (autocannon reports differently inside a worker thread). The first IPC message is
 // { url, connections, seconds, warmupSeconds, body, headers: [{...}, ...] }: one headers object
 // per user, requests rotate through them. Sends back the summary the bench prints.
+import fs from 'node:fs';
 import autocannon from 'autocannon';
 
 const { url, connections, seconds, warmupSeconds, body, headers } = await new Promise((resolve) =>
   process.once('message', resolve),
 );
-import fs from 'node:fs';
-
 let next = 0;
 const options = (duration) => ({
   url,

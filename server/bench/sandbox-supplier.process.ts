@@ -28,12 +28,12 @@ const suppliers = sandboxSupplierRoutes({
 });
 // Served alone, as a supplier's own servers would be: the same paths as under the app.
 const server = createServer((req, res) => {
-  const url = req.url ?? '/';
-  if (!url.startsWith(`${SANDBOX_SUPPLIERS_PATH}/`)) {
+  const path = req.url ?? '/';
+  if (!path.startsWith(`${SANDBOX_SUPPLIERS_PATH}/`)) {
     res.writeHead(404).end();
     return;
   }
-  req.url = url.slice(SANDBOX_SUPPLIERS_PATH.length);
+  req.url = path.slice(SANDBOX_SUPPLIERS_PATH.length);
   suppliers(req, res);
 });
 server.listen(0, '127.0.0.1', () => {
