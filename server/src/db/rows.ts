@@ -1,5 +1,20 @@
 import { getTableColumns, type InferSelectModel, type Table } from 'drizzle-orm';
 
+/** Maps the columns of `table` in `raw` through each column's own driver mapping. */
+const mapColumns = <T extends Table>(
+  table: T,
+  raw: Record<string, unknown>,
+  absent: 'null' | 'omit',
+): Record<string, unknown> => {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    if (absent === 'omit' && !(column.name in raw)) continue;
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row;
+};
+
 /**
  * Maps a raw row of `table` (column names as in the database, values as the driver or
  * row_to_json gave them) to the shape Drizzle's select returns, through each column's own
@@ -8,14 +23,7 @@ import { getTableColumns, type InferSelectModel, type Table } from 'drizzle-orm'
 export const rowFromRaw = <T extends Table>(
   table: T,
   raw: Record<string, unknown>,
-): InferSelectModel<T> => {
-  const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
-    const value = raw[column.name];
-    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return row as InferSelectModel<T>;
-};
+): InferSelectModel<T> => mapColumns(table, raw, 'null') as InferSelectModel<T>;
 
 /**
  * rowFromRaw for a raw row that holds only some of `table`'s columns (a RETURNING of what a
@@ -24,12 +32,4 @@ export const rowFromRaw = <T extends Table>(
 export const rowPatchFromRaw = <T extends Table>(
   table: T,
   raw: Record<string, unknown>,
-): Partial<InferSelectModel<T>> => {
-  const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
-    if (!(column.name in raw)) continue;
-    const value = raw[column.name];
-    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return row as Partial<InferSelectModel<T>>;
-};
+): Partial<InferSelectModel<T>> => mapColumns(table, raw, 'omit') as Partial<InferSelectModel<T>>;
