@@ -1,11 +1,12 @@
 import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
+import { SUPPLIERS } from '@vendo/shared/constants';
 import type { AddressInfo } from 'node:net';
 import type { AppContext } from '../src/app-context.ts';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
+import { newReference } from '../src/lib/ids.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { createMailer } from '../src/lib/mailer.ts';
 import { issueToken } from '../src/modules/auth/token.service.ts';
@@ -15,7 +16,9 @@ import { createUser } from '../src/modules/users/users.service.ts';
 import { openPurchase, settleBatchStats } from '../src/modules/vending/purchase.repository.ts';
 import { createBoundRegistry } from '../src/providers/vending/bound-registry.ts';
 import { sandboxSupplierUrl } from '../src/providers/vending/registry.ts';
+import { readSandboxPriceList } from '../src/sandbox/vending/sandbox-store.ts';
 import { loadSupplierSettings } from '../src/providers/vending/suppliers.config.ts';
+import type { SandboxSupplierSetup } from './sandbox-supplier.process.ts';
 
 export type RunResult = {
   reqPerSec: number;
@@ -31,12 +34,20 @@ export type RunResult = {
   cpu: { msPerRequest: number; idle: number } | null;
 };
 
-/** Starts the sandbox suppliers in a child process (bench/sandbox-supplier.process.ts). */
-const startSandboxSuppliers = async (databaseUrl: string | undefined) => {
-  const child = fork(new URL('./sandbox-supplier.process.ts', import.meta.url), {
-    // Inherits this process's flags, tsx's loader among them.
-    env: { ...process.env, DATABASE_URL: databaseUrl ?? '' },
-  });
+/**
+ * Starts the sandbox suppliers in a child process (bench/sandbox-supplier.process.ts), with their
+ * books in its memory: each supplier's price list as the catalogue has it now, and a float that
+ * no run exhausts.
+ */
+const startSandboxSuppliers = async (database: Database) => {
+  const setup: SandboxSupplierSetup = { priceLists: {}, floatsKobo: {} };
+  for (const supplier of SUPPLIERS) {
+    setup.priceLists[supplier] = [...(await readSandboxPriceList(database.db, supplier))];
+    setup.floatsKobo[supplier] = 1_000_000_000_000_00;
+  }
+  // Inherits this process's flags, tsx's loader among them.
+  const child = fork(new URL('./sandbox-supplier.process.ts', import.meta.url));
+  child.send(setup);
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (message) => resolve((message as { port: number }).port));
     child.once('exit', (code) => reject(new Error(`sandbox suppliers exited with ${code}`)));
@@ -89,15 +100,13 @@ export const benchBuyData = async (
     seconds,
     warmupSeconds,
     connections,
-    databaseUrl,
   }: {
     seconds: number;
     warmupSeconds: number;
     connections: number;
-    databaseUrl: string | undefined;
   },
 ) => {
-  const sandbox = await startSandboxSuppliers(databaseUrl);
+  const sandbox = await startSandboxSuppliers(database);
   const config = loadConfig({
     NODE_ENV: 'bench',
     LOG_LEVEL: 'silent',
@@ -130,7 +139,8 @@ export const benchBuyData = async (
     const { row: receipt } = await openPurchase(database.db, {
       userId,
       userRowVersion: rowVersions.get(userId) ?? 0,
-      reference: `BENCH${randomBytes(8).toString('hex')}`,
+      // Made as a purchase makes its reference, so that the two runs differ only in what follows.
+      reference: newReference('BENCH'),
       type: 'data',
       network: 'MTN',
       phoneNumber: '08031234567',

@@ -47,7 +47,6 @@ const { purchase, reference, violations } = await benchBuyData(database, {
   seconds,
   warmupSeconds: smoke ? 0 : 2,
   connections,
-  databaseUrl: url,
 });
 await database.close();
 if (admin) {

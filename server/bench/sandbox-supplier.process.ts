@@ -1,28 +1,34 @@
 /**
  * The sandbox suppliers in a process of their own, for the benchmark: a real supplier never shares
- * our event loop. Books in the database DATABASE_URL names (its own pool), else in an embedded
- * PGlite of its own (PGlite cannot be shared between processes). Sends `{ port }` to the parent.
+ * our event loop, our database or our CPU. So their books are in this process's memory
+ * (sandbox-books.ts): the parent sends the price lists and the floats, and this process answers
+ * `{ port }` once it listens.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sql } from 'drizzle-orm';
-import { openPglite, openPostgres } from '../src/db/client.ts';
-import { seedReferenceData } from '../src/db/seed.ts';
+import type { TSupplier } from '@vendo/shared/constants';
 import { SANDBOX_SUPPLIERS_PATH } from '../src/providers/vending/registry.ts';
 import { SANDBOX_SUPPLIER_KEYS } from '../src/providers/vending/suppliers.config.ts';
+import { memorySandboxBooks } from '../src/sandbox/vending/sandbox-books.ts';
+import type { SandboxPlan } from '../src/sandbox/vending/sandbox-store.ts';
 import { sandboxSupplierRoutes } from '../src/sandbox/vending/sandbox-supplier.routes.ts';
-import { sandboxOrderBatchStats } from '../src/sandbox/vending/sandbox-store.ts';
 
-const url = process.env.DATABASE_URL;
-const database = url ? openPostgres(url, { poolSize: 10 }) : await openPglite();
-if (!url) {
-  await database.migrate();
-  await seedReferenceData(database.db);
-}
-await database.db.execute(sql`update sandbox_supplier_floats set balance_kobo = 100000000000000`);
+/** What the parent sends first (Maps do not cross the IPC channel, so the lists are entries). */
+export type SandboxSupplierSetup = {
+  priceLists: Partial<Record<TSupplier, [string, SandboxPlan][]>>;
+  floatsKobo: Partial<Record<TSupplier, number>>;
+};
 
+const setup = await new Promise<SandboxSupplierSetup>((resolve) => {
+  process.once('message', (message) => resolve(message as SandboxSupplierSetup));
+});
 const suppliers = sandboxSupplierRoutes({
-  db: database.db,
+  books: memorySandboxBooks({
+    priceLists: Object.fromEntries(
+      Object.entries(setup.priceLists).map(([supplier, entries]) => [supplier, new Map(entries)]),
+    ),
+    floatsKobo: setup.floatsKobo,
+  }),
   apiKeys: SANDBOX_SUPPLIER_KEYS,
   slowMs: 2_500,
 });
@@ -40,13 +46,7 @@ server.listen(0, '127.0.0.1', () => {
   process.send?.({ port: (server.address() as AddressInfo).port });
 });
 process.on('disconnect', () => {
-  const stats = sandboxOrderBatchStats(database.db);
-  if (stats && stats.batches > 0) {
-    console.log(
-      `  sandbox orders: ${stats.items} in ${stats.batches} statements (${(stats.items / stats.batches).toFixed(1)} a statement, at most ${stats.largest})`,
-    );
-  }
   server.closeAllConnections();
   server.close();
-  void database.close().then(() => process.exit(0));
+  process.exit(0);
 });

@@ -21,6 +21,7 @@ import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
 import { squadSandboxRoutes } from './sandbox/squad/squad-sandbox.routes.ts';
 import { billstackSandboxRoutes } from './sandbox/billstack/billstack-sandbox.routes.ts';
 import { mailboxRoutes } from './sandbox/mailbox.routes.ts';
+import { databaseSandboxBooks } from './sandbox/vending/sandbox-books.ts';
 import { sandboxSupplierRoutes } from './sandbox/vending/sandbox-supplier.routes.ts';
 
 /** Builds the whole HTTP app without listening (tests use it with supertest). */
@@ -100,7 +101,7 @@ export const createApp = (ctx: AppContext): express.Express => {
     app.use(
       '/sandbox/suppliers',
       sandboxSupplierRoutes({
-        db: ctx.db,
+        books: databaseSandboxBooks(ctx.db),
         apiKeys: {
           ALARO: ctx.supplierSettings.ALARO.apiKey,
           GLAD: ctx.supplierSettings.GLAD.apiKey,

@@ -1,14 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { TSupplier } from '@vendo/shared/constants';
-import type { Db } from '../../db/client.ts';
-import {
-  findSandboxOrder,
-  placeSandboxOrder,
-  settleSandboxOrder,
-  type SandboxOrder,
-  type SandboxOrderKind,
-  type SandboxOrderStatus,
-} from './sandbox-store.ts';
+import type { SandboxBooks } from './sandbox-books.ts';
+import type { SandboxOrder, SandboxOrderKind, SandboxOrderStatus } from './sandbox-store.ts';
 
 /**
  * What a sandbox supplier does with an order, chosen by the last four digits of the phone number
@@ -140,7 +133,7 @@ const INITIAL_STATUS: Record<SandboxTrigger, SandboxOrderStatus> = {
 
 /** Places an order as the trigger says and builds the supplier's answer. */
 export const simulateOrder = async (
-  db: Db,
+  books: SandboxBooks,
   input: {
     supplier: TSupplier;
     kind: SandboxOrderKind;
@@ -153,7 +146,7 @@ export const simulateOrder = async (
 ): Promise<SandboxReply> => {
   const { supplier, kind } = input;
   const trigger = triggerOf(triggerNumberOf(kind, input.request));
-  const placed = await placeSandboxOrder(db, {
+  const placed = await books.placeOrder({
     supplier,
     kind,
     requestId: input.requestId,
@@ -186,16 +179,15 @@ export const simulateOrder = async (
 
 /** Re-query: the stored order; a 'processing' one settles now, as its trigger says. */
 export const simulateRequery = async (
-  db: Db,
+  books: SandboxBooks,
   input: { supplier: TSupplier; kind: SandboxOrderKind; key: string },
 ): Promise<SandboxReply> => {
-  const found = await findSandboxOrder(db, input.supplier, input.kind, input.key);
+  const found = await books.findOrder(input.supplier, input.kind, input.key);
   if (!found) return { status: 404, json: { detail: 'Not found.' } };
   let order = found;
   if (order.status === 'processing') {
     const trigger = triggerOf(triggerNumberOf(input.kind, order.request));
-    order = await settleSandboxOrder(
-      db,
+    order = await books.settleOrder(
       order,
       trigger === 'processingThenFail' ? 'failed' : 'successful',
     );

@@ -25,15 +25,20 @@ export const MAX_SANDBOX_TOPUP_KOBO = 100_000_000_00;
 export const newSandboxToken = (): string =>
   (BigInt(`0x${randomBytes(12).toString('hex')}`) % 10n ** 20n).toString().padStart(20, '0');
 
+/** Refuses a top-up that is not a whole number of kobo in (0, MAX_SANDBOX_TOPUP_KOBO]. */
+export const assertTopUpAmount = (amountKobo: number): void => {
+  if (!Number.isSafeInteger(amountKobo) || amountKobo <= 0 || amountKobo > MAX_SANDBOX_TOPUP_KOBO) {
+    throw new RangeError(`Not a valid top-up amount: ${amountKobo}`);
+  }
+};
+
 /** Adds to a sandbox supplier's float (an admin action); answers the new balance in kobo. */
 export const topUpSandboxFloat = async (
   db: DbOrTx,
   supplier: TSupplier,
   amountKobo: number,
 ): Promise<number> => {
-  if (!Number.isSafeInteger(amountKobo) || amountKobo <= 0 || amountKobo > MAX_SANDBOX_TOPUP_KOBO) {
-    throw new RangeError(`Not a valid top-up amount: ${amountKobo}`);
-  }
+  assertTopUpAmount(amountKobo);
   const [row] = await db
     .insert(sandboxSupplierFloats)
     .values({ supplier, balanceKobo: amountKobo })
@@ -63,6 +68,37 @@ const priceLists = new WeakMap<
   Map<TSupplier, { readAt: number; plans: Map<string, SandboxPlan> }>
 >();
 
+/** A sandbox supplier's price list, by its plan id: the catalogue's cost price of each plan. */
+export const readSandboxPriceList = async (
+  db: DbOrTx,
+  supplier: TSupplier,
+): Promise<Map<string, SandboxPlan>> => {
+  const rows = await queryRows<{
+    supplier_plan_id: string;
+    plan: string;
+    network: string;
+    plan_type: string;
+    cost_price_kobo: string | number;
+  }>(
+    db,
+    sql`select supplier_plan_ids ->> ${supplier} as supplier_plan_id, plan, network, plan_type,
+          cost_price_kobo
+        from data_plans where supplier_plan_ids ? ${supplier}
+        order by sort_order, plan_id`,
+  );
+  const plans = new Map<string, SandboxPlan>();
+  for (const row of rows) {
+    // The first in catalogue order wins, as it always has.
+    if (plans.has(row.supplier_plan_id)) continue;
+    plans.set(row.supplier_plan_id, {
+      name: `${row.network} ${row.plan_type} ${row.plan}`,
+      network: row.network,
+      costKobo: Number(row.cost_price_kobo),
+    });
+  }
+  return plans;
+};
+
 /**
  * The supplier's price list is the catalogue's cost price, by the supplier's plan id. Like a real
  * supplier's list it is the supplier's own data: each sandbox supplier reads it at most every
@@ -81,30 +117,7 @@ export const findSandboxPlan = async (
   }
   let list = lists.get(supplier);
   if (!list || now < list.readAt || now - list.readAt >= PRICE_LIST_TTL_MS) {
-    const rows = await queryRows<{
-      supplier_plan_id: string;
-      plan: string;
-      network: string;
-      plan_type: string;
-      cost_price_kobo: string | number;
-    }>(
-      db,
-      sql`select supplier_plan_ids ->> ${supplier} as supplier_plan_id, plan, network, plan_type,
-            cost_price_kobo
-          from data_plans where supplier_plan_ids ? ${supplier}
-          order by sort_order, plan_id`,
-    );
-    const plans = new Map<string, SandboxPlan>();
-    for (const row of rows) {
-      // The first in catalogue order wins, as it always has.
-      if (plans.has(row.supplier_plan_id)) continue;
-      plans.set(row.supplier_plan_id, {
-        name: `${row.network} ${row.plan_type} ${row.plan}`,
-        network: row.network,
-        costKobo: Number(row.cost_price_kobo),
-      });
-    }
-    list = { readAt: now, plans };
+    list = { readAt: now, plans: await readSandboxPriceList(db, supplier) };
     lists.set(supplier, list);
   }
   return list.plans.get(supplierPlanId) ?? null;

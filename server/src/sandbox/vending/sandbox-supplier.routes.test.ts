@@ -21,6 +21,7 @@ import {
   sandboxFloatKobo,
   topUpSandboxFloat,
 } from './sandbox-store.ts';
+import { databaseSandboxBooks } from './sandbox-books.ts';
 import { sandboxSupplierRoutes } from './sandbox-supplier.routes.ts';
 
 /**
@@ -45,7 +46,11 @@ const listen = async (db: TestApp['ctx']['db']): Promise<Server> => {
   const app = express();
   app.use(
     '/sandbox/suppliers',
-    sandboxSupplierRoutes({ db, apiKeys: SANDBOX_SUPPLIER_KEYS, slowMs: SLOW_MS }),
+    sandboxSupplierRoutes({
+      books: databaseSandboxBooks(db),
+      apiKeys: SANDBOX_SUPPLIER_KEYS,
+      slowMs: SLOW_MS,
+    }),
   );
   const s = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => s.once('listening', resolve));
@@ -692,7 +697,11 @@ describe('sandbox suppliers: wire details', () => {
     app.use(express.json());
     app.use(
       '/sandbox/suppliers',
-      sandboxSupplierRoutes({ db: t.ctx.db, apiKeys: SANDBOX_SUPPLIER_KEYS, slowMs: SLOW_MS }),
+      sandboxSupplierRoutes({
+        books: databaseSandboxBooks(t.ctx.db),
+        apiKeys: SANDBOX_SUPPLIER_KEYS,
+        slowMs: SLOW_MS,
+      }),
     );
     const s = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => s.once('listening', resolve));

@@ -3,20 +3,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DISCOS, SUPPLIERS, type TSupplier } from '@vendo/shared/constants';
 import { isValidNaira, koboToNaira, nairaToKobo } from '@vendo/shared/money';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Db } from '../../db/client.ts';
+import type { SandboxBooks } from './sandbox-books.ts';
 import {
   simulateMeterValidation,
   simulateOrder,
   simulateRequery,
   type SandboxReply,
 } from './sandbox-simulator.ts';
-import {
-  findSandboxPlan,
-  MAX_SANDBOX_TOPUP_KOBO,
-  sandboxFloatKobo,
-  topUpSandboxFloat,
-  type SandboxOrderKind,
-} from './sandbox-store.ts';
+import { MAX_SANDBOX_TOPUP_KOBO, type SandboxOrderKind } from './sandbox-store.ts';
 
 /**
  * The sandbox suppliers ALARO and GLAD (ARCHITECTURE.md "Providers"): the same Husmodata-style
@@ -30,7 +24,8 @@ import {
  */
 
 export type SandboxSupplierOptions = {
-  db: Db;
+  /** Where the suppliers keep their price lists, orders and floats (sandbox-books.ts). */
+  books: SandboxBooks;
   /** The key each sandbox supplier accepts in `Authorization: Token <key>`. */
   apiKeys: Record<TSupplier, string>;
   /** How long the 3333 trigger holds its answer; set it above the adapter timeout. */
@@ -200,7 +195,7 @@ type Handler = (r: Request) => Promise<void> | void;
 
 /** One sandbox supplier's API: its routes, by method and path (a trailing slash is optional). */
 const supplierRoutes = (
-  { db, slowMs }: SandboxSupplierOptions,
+  { books, slowMs }: SandboxSupplierOptions,
   supplier: TSupplier,
 ): {
   method: string;
@@ -218,7 +213,7 @@ const supplierRoutes = (
       json(res, 400, f.errors);
       return;
     }
-    const found = await findSandboxPlan(db, supplier, String(plan));
+    const found = await books.findPlan(supplier, String(plan));
     if (!found) {
       json(res, 400, { error: [`Invalid plan id ${String(plan)}.`] });
       return;
@@ -226,7 +221,7 @@ const supplierRoutes = (
     await send(
       req,
       res,
-      await simulateOrder(db, {
+      await simulateOrder(books, {
         supplier,
         kind: 'data',
         requestId: requestId ?? null,
@@ -258,7 +253,7 @@ const supplierRoutes = (
     await send(
       req,
       res,
-      await simulateOrder(db, {
+      await simulateOrder(books, {
         supplier,
         kind: 'airtime',
         requestId: requestId ?? null,
@@ -306,7 +301,7 @@ const supplierRoutes = (
     await send(
       req,
       res,
-      await simulateOrder(db, {
+      await simulateOrder(books, {
         supplier,
         kind: 'electricity',
         requestId: requestId ?? null,
@@ -327,7 +322,7 @@ const supplierRoutes = (
   const requery =
     (kind: SandboxOrderKind) =>
     async ({ req, res }: Request, id?: string) => {
-      await send(req, res, await simulateRequery(db, { supplier, kind, key: id ?? '' }));
+      await send(req, res, await simulateRequery(books, { supplier, kind, key: id ?? '' }));
     };
 
   const user: Handler = async ({ res }) => {
@@ -335,12 +330,12 @@ const supplierRoutes = (
       id: 1,
       username: `vendo-${supplier.toLowerCase()}`,
       email: `vendo@${supplier.toLowerCase()}.sandbox`,
-      wallet_balance: koboToNaira(await sandboxFloatKobo(db, supplier)),
+      wallet_balance: koboToNaira(await books.floatKobo(supplier)),
     });
   };
 
   // The supplier's "fund wallet" page. Its key is enough here (fake money); the app's admin
-  // screen calls topUpSandboxFloat behind admin auth instead.
+  // screen tops the app's sandbox float up behind admin auth instead (topUpSandboxFloat).
   const floatTopUp: Handler = async ({ res, body }) => {
     const f = fields(body);
     const amountKobo = f.naira('amount');
@@ -354,7 +349,7 @@ const supplierRoutes = (
       return;
     }
     json(res, 200, {
-      wallet_balance: koboToNaira(await topUpSandboxFloat(db, supplier, amountKobo!)),
+      wallet_balance: koboToNaira(await books.topUpFloat(supplier, amountKobo!)),
     });
   };
 
