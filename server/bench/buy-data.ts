@@ -16,8 +16,8 @@ import { createUser } from '../src/modules/users/users.service.ts';
 import { openPurchase, settleBatchStats } from '../src/modules/vending/purchase.repository.ts';
 import { createBoundRegistry } from '../src/providers/vending/bound-registry.ts';
 import { sandboxSupplierUrl } from '../src/providers/vending/registry.ts';
-import { readSandboxPriceList } from '../src/sandbox/vending/sandbox-store.ts';
 import { loadSupplierSettings } from '../src/providers/vending/suppliers.config.ts';
+import { readSandboxPriceList } from '../src/sandbox/vending/sandbox-store.ts';
 import type { SandboxSupplierSetup } from './sandbox-supplier.process.ts';
 
 export type RunResult = {

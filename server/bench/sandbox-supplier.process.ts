@@ -7,11 +7,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TSupplier } from '@vendo/shared/constants';
-import { SANDBOX_SUPPLIERS_PATH } from '../src/providers/vending/registry.ts';
 import { SANDBOX_SUPPLIER_KEYS } from '../src/providers/vending/suppliers.config.ts';
 import { memorySandboxBooks } from '../src/sandbox/vending/sandbox-books.ts';
 import type { SandboxPlan } from '../src/sandbox/vending/sandbox-store.ts';
-import { sandboxSupplierRoutes } from '../src/sandbox/vending/sandbox-supplier.routes.ts';
+import { standaloneSandboxSuppliers } from '../src/sandbox/vending/sandbox-supplier.routes.ts';
 
 /** What the parent sends first (Maps do not cross the IPC channel, so the lists are entries). */
 export type SandboxSupplierSetup = {
@@ -22,26 +21,19 @@ export type SandboxSupplierSetup = {
 const setup = await new Promise<SandboxSupplierSetup>((resolve) => {
   process.once('message', (message) => resolve(message as SandboxSupplierSetup));
 });
-const suppliers = sandboxSupplierRoutes({
-  books: memorySandboxBooks({
-    priceLists: Object.fromEntries(
-      Object.entries(setup.priceLists).map(([supplier, entries]) => [supplier, new Map(entries)]),
-    ),
-    floatsKobo: setup.floatsKobo,
-  }),
-  apiKeys: SANDBOX_SUPPLIER_KEYS,
-  slowMs: 2_500,
-});
 // Served alone, as a supplier's own servers would be: the same paths as under the app.
-const server = createServer((req, res) => {
-  const path = req.url ?? '/';
-  if (!path.startsWith(`${SANDBOX_SUPPLIERS_PATH}/`)) {
-    res.writeHead(404).end();
-    return;
-  }
-  req.url = path.slice(SANDBOX_SUPPLIERS_PATH.length);
-  suppliers(req, res);
-});
+const server = createServer(
+  standaloneSandboxSuppliers({
+    books: memorySandboxBooks({
+      priceLists: Object.fromEntries(
+        Object.entries(setup.priceLists).map(([supplier, entries]) => [supplier, new Map(entries)]),
+      ),
+      floatsKobo: setup.floatsKobo,
+    }),
+    apiKeys: SANDBOX_SUPPLIER_KEYS,
+    slowMs: 2_500,
+  }),
+);
 server.listen(0, '127.0.0.1', () => {
   process.send?.({ port: (server.address() as AddressInfo).port });
 });

@@ -30,6 +30,7 @@ const bodyError = (status: number, type: string, message: string): BodyError =>
 
 const JSON_TYPE = /^\s*application\/json\s*(?:;(.*))?$/i;
 const CHARSET = /(?:^|;)\s*charset\s*=\s*"?([^";\s]*)"?/i;
+const UTF8 = /^utf-?8$/i;
 
 type Decoder = (body: Buffer, options: zlib.ZlibOptions | zlib.BrotliOptions) => Promise<Buffer>;
 const DECODERS: Record<string, Decoder> = {
@@ -128,7 +129,7 @@ export const jsonBody =
       return;
     }
     const charset = match[1] === undefined ? undefined : CHARSET.exec(match[1])?.[1];
-    if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
+    if (charset !== undefined && !UTF8.test(charset)) {
       next(bodyError(415, 'charset.unsupported', `unsupported charset "${charset.toUpperCase()}"`));
       return;
     }

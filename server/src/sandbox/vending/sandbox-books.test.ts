@@ -7,10 +7,7 @@ import { createTestDatabase } from '../../../test/helpers/test-db.ts';
 import type { Database } from '../../db/client.ts';
 import { dataPlans, sandboxSupplierFloats } from '../../db/schema/index.ts';
 import type { SupplierResult, VendingSupplier } from '../../providers/vending/port.ts';
-import {
-  createSupplierRegistry,
-  SANDBOX_SUPPLIERS_PATH,
-} from '../../providers/vending/registry.ts';
+import { createSupplierRegistry } from '../../providers/vending/registry.ts';
 import {
   loadSupplierSettings,
   SANDBOX_SUPPLIER_KEYS,
@@ -23,7 +20,7 @@ import {
   type PlaceOrderResult,
   type SandboxPlan,
 } from './sandbox-store.ts';
-import { sandboxSupplierRoutes } from './sandbox-supplier.routes.ts';
+import { standaloneSandboxSuppliers } from './sandbox-supplier.routes.ts';
 
 /**
  * The contract of SandboxBooks (sandbox-books.ts): the same cases against the database books
@@ -538,20 +535,10 @@ describe('memorySandboxBooks behind the sandbox routes, through the real adapter
   /** The sandbox suppliers on these books, served alone as the benchmark serves them. */
   const serve = async (floatsKobo: Floats): Promise<Served> => {
     const books = memorySandboxBooks({ priceLists, floatsKobo });
-    const handler = sandboxSupplierRoutes({
-      books,
-      apiKeys: SANDBOX_SUPPLIER_KEYS,
-      slowMs: 1_000,
-    });
-    const server = createServer((req, res) => {
-      const path = req.url ?? '/';
-      if (!path.startsWith(`${SANDBOX_SUPPLIERS_PATH}/`)) {
-        res.writeHead(404).end();
-        return;
-      }
-      req.url = path.slice(SANDBOX_SUPPLIERS_PATH.length);
-      handler(req, res);
-    });
+    // Served as the benchmark's supplier process serves them.
+    const server = createServer(
+      standaloneSandboxSuppliers({ books, apiKeys: SANDBOX_SUPPLIER_KEYS, slowMs: 1_000 }),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const registry = createSupplierRegistry({
@@ -573,6 +560,14 @@ describe('memorySandboxBooks behind the sandbox routes, through the real adapter
   let s: Served;
   beforeAll(async () => {
     s = await serve({ GLAD: 10_000_000, ALARO: 10_000_000 });
+  });
+
+  it('served alone: paths outside the sandbox suppliers are a 404', async () => {
+    const port = (s.server.address() as AddressInfo).port;
+    for (const path of ['/', '/api/data/', '/sandbox/other/api/data/']) {
+      const res = await fetch(`http://127.0.0.1:${port}${path}`);
+      expect(res.status, path).toBe(404);
+    }
   });
 
   const next = (lastFour: string) => {

@@ -325,10 +325,6 @@ export const placeSandboxOrder = (db: Db, input: NewSandboxOrder): Promise<Place
   return batcher({ ...input, token });
 };
 
-/** How this database's orders were batched so far (for the benchmark). */
-export const sandboxOrderBatchStats = (db: Db): Batcher<unknown, unknown>['stats'] | null =>
-  orderBatchers.get(db)?.stats ?? null;
-
 /**
  * Finds an order of this supplier and kind by the supplier's id or by the request_id the buyer
  * sent. An all-digit key is tried as our id first (that is what the supplier hands out), then as

@@ -2,7 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DISCOS, SUPPLIERS, type TSupplier } from '@vendo/shared/constants';
 import { isValidNaira, koboToNaira, nairaToKobo } from '@vendo/shared/money';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { SANDBOX_SUPPLIERS_PATH } from '../../providers/vending/registry.ts';
 import type { SandboxBooks } from './sandbox-books.ts';
 import {
   simulateMeterValidation,
@@ -447,5 +448,23 @@ export const sandboxSupplierRoutes = (
       if (!res.headersSent) json(res, 500, { detail: 'A server error occurred.' });
       else res.destroy();
     });
+  };
+};
+
+/**
+ * The sandbox suppliers served alone, as a supplier's own servers would be (the benchmark's
+ * supplier process): the same paths as under the app, `SANDBOX_SUPPLIERS_PATH/{alaro|glad}/…`,
+ * and a bare 404 for anything else. For `http.createServer`.
+ */
+export const standaloneSandboxSuppliers = (options: SandboxSupplierOptions): RequestListener => {
+  const suppliers = sandboxSupplierRoutes(options);
+  return (req, res) => {
+    const path = req.url ?? '/';
+    if (!path.startsWith(`${SANDBOX_SUPPLIERS_PATH}/`)) {
+      res.writeHead(404).end();
+      return;
+    }
+    req.url = path.slice(SANDBOX_SUPPLIERS_PATH.length);
+    suppliers(req, res);
   };
 };
