@@ -13,7 +13,7 @@ import {
 } from '../../providers/payments/squad.ts';
 import { getWalletBalanceKobo, postJournal } from '../ledger/ledger.service.ts';
 import type { UserRow } from '../users/users.repository.ts';
-import { raiseAlert } from '../vending/purchase.service.ts';
+import { raiseAlert } from '../alerts/alerts.service.ts';
 
 const squadSettings = squadSettingsFor;
 

@@ -11,7 +11,7 @@ import {
 import { postJournal } from '../ledger/ledger.service.ts';
 import { toPublicUser } from '../users/users.mapper.ts';
 import { findUserRecordById, type UserRow } from '../users/users.repository.ts';
-import { raiseAlert } from '../vending/purchase.service.ts';
+import { raiseAlert } from '../alerts/alerts.service.ts';
 import type { WebhookOutcome } from './funding.service.ts';
 
 const BANKS: Record<string, string> = { palmpay: 'PALMPAY', '9psb': '9PSB' };

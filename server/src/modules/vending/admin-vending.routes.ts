@@ -1,16 +1,10 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { Router } from 'express';
 import { z } from 'zod';
 import { NETWORKS, SERVICE_NAMES, SUPPLIERS } from '@vendo/shared/constants';
 import { nairaToKobo, isValidNaira } from '@vendo/shared/money';
 import type { AppContext } from '../../app-context.ts';
-import {
-  adminAlerts,
-  networkSettings,
-  services,
-  transactions,
-  ussdCodes,
-} from '../../db/schema/index.ts';
+import { networkSettings, services, transactions, ussdCodes } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { validateBody } from '../../middleware/validate.ts';
 import { topUpSandboxFloat } from '../../sandbox/vending/sandbox-store.ts';
@@ -21,6 +15,7 @@ import { UNSETTLED } from './purchase.repository.ts';
 import { refundPurchase } from './purchase.service.ts';
 import { findPurchase, reconcilePurchase } from './reconciler.ts';
 import { invalidatePurchaseCatalogue } from './purchase-cache.ts';
+import { listAlerts } from '../alerts/alerts.service.ts';
 
 const PURCHASE_TYPES = ['data', 'airtime', 'electricity'];
 
@@ -120,7 +115,7 @@ export const adminVendingRoutes = (ctx: AppContext): Router => {
 
   router.get('/alerts', requireRole('agent'), async (_req, res) => {
     res.json({
-      alerts: await ctx.db.select().from(adminAlerts).orderBy(desc(adminAlerts.id)).limit(100),
+      alerts: await listAlerts(ctx.db),
     });
   });
 

@@ -3,7 +3,8 @@ import type { TSupplier } from '@vendo/shared/constants';
 import type { TTransaction } from '@vendo/shared/types/api';
 import type { AppContext } from '../../app-context.ts';
 import type { Request } from 'express';
-import { adminAlerts, transactions } from '../../db/schema/index.ts';
+import { transactions } from '../../db/schema/index.ts';
+import { raiseAlert } from '../alerts/alerts.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newReference } from '../../lib/ids.ts';
 import type {
@@ -266,14 +267,3 @@ export const refundPurchase = async (
     });
     return moved;
   });
-
-/** Records something an admin must act on. */
-export const raiseAlert = async (
-  ctx: AppContext,
-  kind: string,
-  message: string,
-  transactionId?: string,
-) => {
-  ctx.logger.warn('admin alert', { kind, message, transactionId });
-  await ctx.db.insert(adminAlerts).values({ kind, message, transactionId: transactionId ?? null });
-};

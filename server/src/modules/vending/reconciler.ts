@@ -4,7 +4,8 @@ import { transactions } from '../../db/schema/index.ts';
 import type { PurchaseKind, SupplierResult } from '../../providers/vending/port.ts';
 import type { TransactionRow } from '../transactions/transactions.mapper.ts';
 import { claimDuePurchases } from './purchase.repository.ts';
-import { raiseAlert, settlePurchase } from './purchase.service.ts';
+import { raiseAlert } from '../alerts/alerts.service.ts';
+import { settlePurchase } from './purchase.service.ts';
 import { reconcileWithdrawals } from '../withdraw/withdraw.service.ts';
 import { isUuid } from '../../lib/ids.ts';
 
