@@ -13,7 +13,7 @@ import { issueToken } from '../src/modules/auth/token.service.ts';
 import { checkLedgerInvariants } from '../src/modules/ledger/ledger.invariants.ts';
 import { postJournalNow } from '../src/modules/ledger/ledger.service.ts';
 import { createUser } from '../src/modules/users/users.service.ts';
-import { openPurchase, settleBatchStats } from '../src/modules/vending/purchase.repository.ts';
+import { openPurchase } from '../src/modules/ledger/purchase-journals.ts';
 import { createBoundRegistry } from '../src/providers/vending/bound-registry.ts';
 import { sandboxSupplierUrl } from '../src/providers/vending/registry.ts';
 import { loadSupplierSettings } from '../src/providers/vending/suppliers.config.ts';
@@ -130,15 +130,12 @@ export const benchBuyData = async (
   };
   const app = createApp(ctx);
   let url = '';
-  // Each bench user's row_version, which the debit statement checks (filled when they are made).
-  const rowVersions = new Map<string, number>();
   // The reference: only the debit statement a purchase starts with (wallet → clearing journal and
   // the 'processing' receipt, one statement), nothing else: no supplier call, no settle.
   app.post('/bench/debit', async (req, res) => {
     const userId = req.get('x-user-id') ?? '';
-    const { row: receipt } = await openPurchase(database.db, {
+    const receipt = await openPurchase(database.db, {
       userId,
-      userRowVersion: rowVersions.get(userId) ?? 0,
       // Made as a purchase makes its reference, so that the two runs differ only in what follows.
       reference: newReference('BENCH'),
       type: 'data',
@@ -181,7 +178,6 @@ export const benchBuyData = async (
         { userId: user.id, wallet: 'main', amountKobo: 10_000_000_000 },
       ],
     });
-    rowVersions.set(user.id, user.rowVersion);
     users.push({
       id: user.id,
       token: issueToken({ jwtSecret: ctx.jwtSecret, ttlSeconds: 3600 }, user),
@@ -207,12 +203,6 @@ export const benchBuyData = async (
     });
     // Both runs went through the ledger: every invariant must hold after them.
     const violations = (await checkLedgerInvariants(database.db)).filter((r) => r.violations > 0);
-    const settles = settleBatchStats(database.db);
-    if (settles && settles.batches > 0) {
-      console.log(
-        `  settles: ${settles.items} in ${settles.batches} statements (${(settles.items / settles.batches).toFixed(1)} a statement, at most ${settles.largest})`,
-      );
-    }
     return { purchase, reference, violations };
   } finally {
     server.closeAllConnections();

@@ -9,7 +9,7 @@ import { resolveJwtSecret } from './lib/jwt-secret.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
 import { deleteInactiveContacts } from './modules/contacts/contacts.service.ts';
-import { startReconciler } from './modules/vending/reconciler.ts';
+import { startReconciler } from './jobs/reconciler.ts';
 import { createBoundRegistry } from './providers/vending/bound-registry.ts';
 import { loadSupplierSettings } from './providers/vending/suppliers.config.ts';
 

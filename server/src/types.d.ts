@@ -7,8 +7,6 @@ declare global {
       id: string;
       /** Set by authenticate(): the caller, fresh from the database. */
       user?: UserRow;
-      /** Set by requireToken(): the session token's verified claims (the user not yet loaded). */
-      tokenClaims?: { sub: string; v: number };
     }
   }
 }

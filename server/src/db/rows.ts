@@ -4,11 +4,9 @@ import { getTableColumns, type InferSelectModel, type Table } from 'drizzle-orm'
 const mapColumns = <T extends Table>(
   table: T,
   raw: Record<string, unknown>,
-  absent: 'null' | 'omit',
 ): Record<string, unknown> => {
   const row: Record<string, unknown> = {};
   for (const [key, column] of Object.entries(getTableColumns(table))) {
-    if (absent === 'omit' && !(column.name in raw)) continue;
     const value = raw[column.name];
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
@@ -23,13 +21,4 @@ const mapColumns = <T extends Table>(
 export const rowFromRaw = <T extends Table>(
   table: T,
   raw: Record<string, unknown>,
-): InferSelectModel<T> => mapColumns(table, raw, 'null') as InferSelectModel<T>;
-
-/**
- * rowFromRaw for a raw row that holds only some of `table`'s columns (a RETURNING of what a
- * statement changed): the columns present, mapped; the others left out.
- */
-export const rowPatchFromRaw = <T extends Table>(
-  table: T,
-  raw: Record<string, unknown>,
-): Partial<InferSelectModel<T>> => mapColumns(table, raw, 'omit') as Partial<InferSelectModel<T>>;
+): InferSelectModel<T> => mapColumns(table, raw) as InferSelectModel<T>;

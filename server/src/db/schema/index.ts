@@ -6,3 +6,4 @@ export * from './catalogue.ts';
 export * from './system.ts';
 export * from './vending.ts';
 export * from './wallet.ts';
+export * from './audit.ts';

@@ -40,11 +40,6 @@ export const users = pgTable(
     reservedAccountNo3: text('reserved_account_no3'),
     /** Bumped on password change or reset: tokens carrying an older version are refused. */
     tokenVersion: integer('token_version').notNull().default(0),
-    /**
-     * Bumped by a trigger on every change to the row (migration 0010): a process that cached the
-     * row proves it is still current inside the statement that uses it (purchases).
-     */
-    rowVersion: integer('row_version').notNull().default(0),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

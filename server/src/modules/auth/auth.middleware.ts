@@ -51,29 +51,6 @@ export const authenticate =
     next();
   };
 
-/**
- * Requires a well-signed, unexpired x-auth-token (401 otherwise) without loading the user: for a
- * route that loads the user together with what else it needs, in one query, and must then check
- * it with sessionUser() before anything else (the purchase routes).
- */
-export const requireToken =
-  (ctx: AppContext): RequestHandler =>
-  (req, _res, next) => {
-    const claims = claimsOf(ctx.jwtSecret, req.get('x-auth-token'));
-    if (!claims) throw sessionExpired();
-    req.tokenClaims = claims;
-    next();
-  };
-
-/** The user a requireToken() route loaded, checked against the token; 401 when it is not theirs. */
-export const assertSessionUser = (req: Request, user: UserRow | null | undefined): UserRow => {
-  const claims = req.tokenClaims;
-  const checked = claims ? sessionUser(user, claims) : null;
-  if (!checked) throw sessionExpired();
-  req.user = checked;
-  return checked;
-};
-
 type Role = 'admin' | 'agent' | 'couponVendor';
 
 /** Allows the request when the user holds any of the roles (an admin holds every role). */

@@ -7,7 +7,7 @@ import { getFeeBasisPoints, setFeeBasisPoints } from '../../lib/fees.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { validateBody } from '../../middleware/validate.ts';
 import { authenticate, currentUser, requireRole } from '../auth/auth.middleware.ts';
-import { withIdempotency } from '../vending/idempotency.ts';
+import { withIdempotency } from '../../middleware/idempotency.ts';
 import { handleSquadWebhook, initiateFunding, settleFunding } from './funding.service.ts';
 import { generateAccount, handleBillstackWebhook } from './reserved-accounts.service.ts';
 

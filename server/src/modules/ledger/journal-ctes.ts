@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { assertBalanced, type SystemAccountCode } from './ledger.service.ts';
 
 /**
- * Journals written as common table expressions of a larger statement, for the purchase hot path:
+ * Journals written as common table expressions of a larger statement, for the purchase:
  * the money movement and the record it belongs to (a receipt opened, a receipt settled) in one
  * statement, so one round trip and one commit, with no explicit transaction around them. Same
  * tables and rules as postJournal: wallets move by conditional UPDATE and never below 0; the
@@ -14,8 +14,8 @@ import { assertBalanced, type SystemAccountCode } from './ledger.service.ts';
 
 /**
  * Debits a user's main wallet by `amountKobo` into one system account. CTEs: `debit` (the wallet
- * after the debit: id, balance_kobo; no row when it cannot cover the amount, or when `onlyIf` is
- * false, and then nothing else happens), `journal` and `journal_postings`.
+ * after the debit: id, balance_kobo; no row when it cannot cover the amount, and then nothing
+ * else happens), `journal` and `journal_postings`.
  */
 export const walletDebitCtes = ({
   reference,
@@ -24,7 +24,6 @@ export const walletDebitCtes = ({
   userId,
   amountKobo,
   creditTo,
-  onlyIf,
 }: {
   reference: string;
   kind: string;
@@ -32,8 +31,6 @@ export const walletDebitCtes = ({
   userId: string;
   amountKobo: number;
   creditTo: SystemAccountCode;
-  /** A further condition for the debit, e.g. that what the caller priced it on is current. */
-  onlyIf?: SQL;
 }): SQL => {
   assertBalanced({
     postings: [
@@ -45,7 +42,6 @@ export const walletDebitCtes = ({
     debit as (
       update ledger_accounts set balance_kobo = balance_kobo - ${amountKobo}::bigint
       where user_id = ${userId}::uuid and kind = 'user_main' and balance_kobo >= ${amountKobo}::bigint
-        and ${onlyIf ?? sql`true`}
       returning id, balance_kobo),
     journal as (
       insert into journals (reference, kind, memo)

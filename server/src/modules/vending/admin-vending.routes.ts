@@ -11,13 +11,8 @@ import { topUpSandboxFloat } from '../../sandbox/vending/sandbox-store.ts';
 import { currentUser, requireRole } from '../auth/auth.middleware.ts';
 import { toPublicTransaction } from '../transactions/transactions.mapper.ts';
 import { users } from '../../db/schema/index.ts';
-import { UNSETTLED } from './purchase.repository.ts';
-import { refundPurchase } from './purchase.service.ts';
-import { findPurchase, reconcilePurchase } from './reconciler.ts';
-import { invalidatePurchaseCatalogue } from './purchase-cache.ts';
+import { staffRefund, staffRequery } from './purchase.service.ts';
 import { listAlerts } from '../alerts/alerts.service.ts';
-
-const PURCHASE_TYPES = ['data', 'airtime', 'electricity'];
 
 const ZSupplier = z.object({
   network: z.enum(NETWORKS, { error: 'Please select a network' }),
@@ -26,6 +21,9 @@ const ZSupplier = z.object({
 const ZService = z.object({
   serviceName: z.enum(SERVICE_NAMES, { error: 'Unknown service' }),
   serviceStatus: z.boolean({ error: 'serviceStatus must be true or false' }),
+});
+const ZRefundRequest = z.object({
+  reason: z.string().trim().max(500, 'Keep the reason under 500 characters').optional(),
 });
 const ZFloat = z.object({
   supplier: z.enum(SUPPLIERS, { error: 'Select a supplier' }),
@@ -41,58 +39,24 @@ export const adminVendingRoutes = (ctx: AppContext): Router => {
   const router = Router();
 
   /**
-   * Refund a purchase (admin or agent). An unsettled one is re-queried first: if the supplier
-   * delivered, it is booked as a sale and not refunded. Refunds happen once, however many race.
+   * Refund a purchase (admin or agent; a delivered one only by an admin, with `{reason}`). An
+   * unsettled one is re-queried first and refunded only on the supplier's definite failure.
    */
-  router.post('/refund/:id', requireRole('agent'), async (req, res) => {
-    const purchase = await findPurchase(ctx, String(req.params.id));
-    if (!purchase) throw new AppError('NOT_FOUND', { msg: 'Transaction not found' });
-    if (!PURCHASE_TYPES.includes(purchase.type)) {
-      throw new AppError('VALIDATION_ERROR', {
-        msg: 'Only data, airtime and electricity purchases can be refunded',
-      });
-    }
-    if (purchase.status === 'refunded' || purchase.status === 'failed') {
-      throw new AppError('CONFLICT', { msg: 'This transaction has already been refunded' });
-    }
-    let current = purchase;
-    if ((UNSETTLED as readonly string[]).includes(purchase.status)) {
-      const result = await reconcilePurchase(ctx, purchase);
-      current = (await findPurchase(ctx, purchase.id))!;
-      if (result.outcome === 'success' && current.status === 'success') {
-        res.status(409).json({
-          msg: 'The supplier confirms this purchase was delivered, so it was not refunded',
-          code: 'CONFLICT',
-        });
-        return;
-      }
-    }
-    if (current.status !== 'refunded') {
-      const moved = await refundPurchase(ctx, current, { from: [current.status] });
-      if (!moved)
-        throw new AppError('CONFLICT', {
-          msg: 'This transaction was settled by someone else just now',
-        });
-    }
-    ctx.logger.info('purchase refunded by staff', {
-      transactionId: purchase.id,
-      by: currentUser(req).id,
-    });
-    res.json({ msg: 'Transaction refunded' });
-  });
+  router.post(
+    '/refund/:id',
+    requireRole('agent'),
+    validateBody(ZRefundRequest),
+    async (req, res) => {
+      const { reason } = req.body as z.output<typeof ZRefundRequest>;
+      res.json(
+        await staffRefund(ctx, { id: String(req.params.id), actor: currentUser(req), reason }),
+      );
+    },
+  );
 
   /** Re-query an unsettled purchase now. */
   router.post('/requery/:id', requireRole('agent'), async (req, res) => {
-    const purchase = await findPurchase(ctx, String(req.params.id));
-    if (!purchase || !PURCHASE_TYPES.includes(purchase.type))
-      throw new AppError('NOT_FOUND', { msg: 'Transaction not found' });
-    if (!(UNSETTLED as readonly string[]).includes(purchase.status)) {
-      res.json({ msg: `Transaction is already ${purchase.status}`, status: purchase.status });
-      return;
-    }
-    const result = await reconcilePurchase(ctx, purchase);
-    const current = (await findPurchase(ctx, purchase.id))!;
-    res.json({ msg: `Supplier says: ${result.message}`, status: current.status });
+    res.json(await staffRequery(ctx, { id: String(req.params.id), actor: currentUser(req) }));
   });
 
   /** The admin queue: purchases still unsettled, oldest first, with those past the SLA marked. */
@@ -130,7 +94,6 @@ export const adminVendingRoutes = (ctx: AppContext): Router => {
       .update(networkSettings)
       .set({ supplierName, updatedAt: sql`now()` })
       .where(eq(networkSettings.network, network));
-    invalidatePurchaseCatalogue(ctx);
     res.json({ msg: `${network} is now served by ${supplierName}` });
   });
 
@@ -144,7 +107,6 @@ export const adminVendingRoutes = (ctx: AppContext): Router => {
       .update(services)
       .set({ serviceStatus, updatedAt: sql`now()` })
       .where(eq(services.serviceName, serviceName));
-    invalidatePurchaseCatalogue(ctx);
     res.json({ msg: `${serviceName} is now ${serviceStatus ? 'available' : 'locked'}` });
   });
 

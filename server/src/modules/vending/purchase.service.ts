@@ -1,10 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
-import type { TSupplier } from '@vendo/shared/constants';
+import { sql } from 'drizzle-orm';
+import type { TNetwork, TSupplier } from '@vendo/shared/constants';
 import type { TTransaction } from '@vendo/shared/types/api';
 import type { AppContext } from '../../app-context.ts';
-import type { Request } from 'express';
-import { transactions } from '../../db/schema/index.ts';
-import { raiseAlert } from '../alerts/alerts.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newReference } from '../../lib/ids.ts';
 import type {
@@ -12,22 +9,42 @@ import type {
   SupplierResult,
   VendingSupplier,
 } from '../../providers/vending/port.ts';
-import { getWalletBalanceKobo, postJournal, type PostingInput } from '../ledger/ledger.service.ts';
-import { toPublicTransaction, type TransactionRow } from '../transactions/transactions.mapper.ts';
-import type { UserRow } from '../users/users.repository.ts';
-import { assertSessionUser } from '../auth/auth.middleware.ts';
-import { loadUser, type PurchaseCatalogue } from './purchase-cache.ts';
+import { raiseAlert } from '../alerts/alerts.service.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { getWalletBalanceKobo } from '../ledger/ledger.service.ts';
 import {
   openPurchase,
+  refundPurchase,
   settleSale,
-  settleSaleBatched,
+  type SaleAnswer,
+} from '../ledger/purchase-journals.ts';
+import { toPublicTransaction, type TransactionRow } from '../transactions/transactions.mapper.ts';
+import type { UserRow } from '../users/users.repository.ts';
+import {
+  findPurchase,
+  insertRefundLine,
+  PURCHASE_TYPES,
   transitionPurchase,
   UNSETTLED,
 } from './purchase.repository.ts';
 
+/** What is sent to the supplier, per product. */
+export type SupplierOrder =
+  | { kind: 'data'; network: TNetwork; phone: string; supplierPlanId: string; ported: boolean }
+  | { kind: 'airtime'; network: TNetwork; phone: string; amountKobo: number; ported: boolean }
+  | {
+      kind: 'electricity';
+      discoId: number;
+      meterNumber: string;
+      meterType: 'prepaid' | 'postpaid';
+      amountKobo: number;
+      phone: string | null;
+      customerName: string | null;
+    };
+
 /** Everything the state machine needs to know about one order, whatever the product. */
 export type PreparedPurchase = {
-  kind: PurchaseKind;
+  /** What the receipt shows as the network: the network, or the disco for electricity. */
   network: string;
   phone: string | null;
   chargeKobo: number;
@@ -36,8 +53,7 @@ export type PreparedPurchase = {
   planId?: string | null;
   ported?: boolean;
   details: Record<string, unknown>;
-  /** Places the order with the supplier (called outside any DB transaction). */
-  place: (supplier: VendingSupplier, reference: string) => Promise<SupplierResult>;
+  order: SupplierOrder;
 };
 
 export type PurchaseOutcome = {
@@ -52,74 +68,51 @@ export type PurchaseOutcome = {
 const truncate = (text: string, max = 2000) =>
   text.length > max ? `${text.slice(0, max)}…` : text;
 
-const lockedMessage = (serviceName: PurchaseKind) =>
-  `${serviceName[0]!.toUpperCase()}${serviceName.slice(1)} purchases are paused at the moment. Please try again later.`;
-
-/** Refuses a purchase of a service an admin has locked. */
-export const assertServiceOpen = (catalogue: PurchaseCatalogue, service: PurchaseKind): void => {
-  if (catalogue.locked.has(service)) {
-    throw new AppError('SERVICE_LOCKED', { msg: lockedMessage(service) });
-  }
-};
-
-/** The user row changed after it was read (upgrade, password change …): price again. */
-export class StaleUser extends Error {
-  constructor() {
-    super('The user changed while the purchase was priced');
-  }
-}
-
-/**
- * Runs a purchase for the session's user, first as `caller` (the cached row the route already
- * checked against the token); if the debit finds that row changed since, once more with a fresh
- * read, which may now refuse the token (a password change revokes it). Nothing has moved when
- * StaleUser is thrown.
- */
-export const purchaseAsSessionUser = async <T>(
-  ctx: AppContext,
-  req: Request,
-  caller: UserRow,
-  run: (user: UserRow) => Promise<T>,
-): Promise<T> => {
-  try {
-    return await run(caller);
-  } catch (error) {
-    if (!(error instanceof StaleUser)) throw error;
-    return run(assertSessionUser(req, await loadUser(ctx, caller.id)));
+/** Places an order with the supplier (never inside a DB transaction). */
+const placeOrder = (
+  supplier: VendingSupplier,
+  reference: string,
+  order: SupplierOrder,
+): Promise<SupplierResult> => {
+  switch (order.kind) {
+    case 'data':
+      return supplier.buyData({ reference, ...order });
+    case 'airtime':
+      return supplier.buyAirtime({ reference, ...order });
+    case 'electricity':
+      return supplier.buyElectricity({ reference, ...order });
   }
 };
 
 /**
  * The purchase state machine (ARCHITECTURE.md "Purchases"):
- * [tx: debit wallet + 'processing' receipt] → supplier call (timeout, no tx) → [tx: settle once].
+ * [debit wallet + 'processing' receipt] → supplier call (timeout, no tx) → [settle once].
  */
 export const executePurchase = async (
   ctx: AppContext,
   user: UserRow,
-  order: PreparedPurchase,
+  purchase: PreparedPurchase,
 ): Promise<PurchaseOutcome> => {
   const reference = newReference('VND');
-  const { row, userCurrent } = await openPurchase(ctx.db, {
+  const row = await openPurchase(ctx.db, {
     userId: user.id,
-    userRowVersion: user.rowVersion,
     reference,
-    type: order.kind,
-    network: order.network,
-    phoneNumber: order.phone,
-    chargeKobo: order.chargeKobo,
-    costKobo: order.costKobo,
-    supplier: order.supplier,
-    planId: order.planId ?? null,
-    ported: order.ported ?? false,
-    details: order.details,
+    type: purchase.order.kind,
+    network: purchase.network,
+    phoneNumber: purchase.phone,
+    chargeKobo: purchase.chargeKobo,
+    costKobo: purchase.costKobo,
+    supplier: purchase.supplier,
+    planId: purchase.planId ?? null,
+    ported: purchase.ported ?? false,
+    details: purchase.details,
     graceSeconds: ctx.config.vending.processingGraceSeconds,
   });
-  if (!row && !userCurrent) throw new StaleUser();
   if (!row) throw new AppError('INSUFFICIENT_BALANCE', { msg: 'Insufficient balance' });
 
   let result: SupplierResult;
   try {
-    result = await order.place(ctx.suppliers.get(order.supplier), reference);
+    result = await placeOrder(ctx.suppliers.get(purchase.supplier), reference, purchase.order);
   } catch (error) {
     // The adapter should not throw, but if it does the order may still have gone out.
     result = {
@@ -129,18 +122,8 @@ export const executePurchase = async (
       raw: String(error),
     };
   }
-  let settled: TransactionRow | null;
-  let balanceKobo: number | undefined;
-  if (result.outcome === 'success') {
-    // The common case answers with the balance the settle statement read: no further query. The
-    // settles of concurrent purchases share one statement and one commit.
-    const sale = await settleSaleBatched(ctx.db, row, saleAnswer(row, result));
-    settled = sale?.row ?? null;
-    balanceKobo = sale?.balanceKobo;
-  } else {
-    settled = await settlePurchase(ctx, row, result);
-  }
-  const current = settled ?? (await reloadTransaction(ctx, row.id));
+  const settled = await settlePurchase(ctx, row, result);
+  const current = settled?.row ?? (await findPurchase(ctx.db, row.id))!;
   return {
     status:
       current.status === 'success'
@@ -152,45 +135,38 @@ export const executePurchase = async (
       { ...current, userName: user.userName },
       { withProfit: user.isAdmin || user.isAgent },
     ),
-    balanceKobo: balanceKobo ?? (await getWalletBalanceKobo(ctx.db, user.id)),
+    balanceKobo: settled?.balanceKobo ?? (await getWalletBalanceKobo(ctx.db, user.id)),
     supplierMessage: result.message,
     ...(result.token ? { token: result.token } : {}),
   };
 };
 
 /** What a receipt records of the supplier's answer. */
-const saleAnswer = (purchase: TransactionRow, result: SupplierResult) => ({
+const saleAnswer = (purchase: TransactionRow, result: SupplierResult): SaleAnswer => ({
   supplierRef: result.supplierRef ?? purchase.supplierRef,
   apiResponse: truncate(result.raw || result.message),
   ...(result.token ? { token: result.token } : {}),
 });
 
-const reloadTransaction = async (ctx: AppContext, id: string): Promise<TransactionRow> => {
-  const [row] = await ctx.db.select().from(transactions).where(eq(transactions.id, id));
-  return row!;
-};
+/** Who settles a purchase when it is staff rather than the request or the reconciler. */
+export type StaffActor = { actorId: string };
 
 /**
- * Applies a supplier answer to an unsettled purchase, at most once: success books the sale,
- * a definite failure refunds, anything else leaves it pending for the reconciler.
- * Returns the updated row, or null when the purchase was already settled by someone else.
+ * Applies a supplier answer to an unsettled purchase, at most once: success books the sale, a
+ * definite failure refunds, anything else leaves it pending for the reconciler. Each is one
+ * guarded transition, so racing settlers cannot both act. Answers the row this call moved (with
+ * the wallet balance when money moved), or null when the purchase was no longer unsettled.
  */
 export const settlePurchase = async (
   ctx: AppContext,
   purchase: TransactionRow,
   result: SupplierResult,
-): Promise<TransactionRow | null> => {
+  staff?: StaffActor,
+): Promise<{ row: TransactionRow; balanceKobo?: number } | null> => {
   const answer = saleAnswer(purchase, result);
-  const { apiResponse, supplierRef } = answer;
-  if (result.outcome === 'success') {
-    return (await settleSale(ctx.db, purchase, answer))?.row ?? null;
-  }
+  if (result.outcome === 'success') return settleSale(ctx.db, purchase.id, answer);
   if (result.outcome === 'failed') {
-    const refunded = await refundPurchase(ctx, purchase, {
-      from: UNSETTLED,
-      apiResponse,
-      supplierRef,
-    });
+    const refunded = await refundFailedPurchase(ctx, purchase, answer, staff);
     if (refunded && result.insufficientFloat) {
       await raiseAlert(
         ctx,
@@ -201,69 +177,172 @@ export const settlePurchase = async (
     }
     return refunded;
   }
-  return transitionPurchase(ctx.db, purchase.id, UNSETTLED, {
+  const row = await transitionPurchase(ctx.db, purchase.id, UNSETTLED, {
     status: 'pending',
-    supplierRef,
-    apiResponse,
-    apiResponseId: supplierRef,
+    supplierRef: answer.supplierRef,
+    apiResponse: answer.apiResponse,
+    apiResponseId: answer.supplierRef,
   });
+  return row ? { row } : null;
 };
 
 /**
- * Refunds a purchase once (guarded transition + unique journal reference `refund:<ref>`), and
- * records a 'refund' transaction in the user's history. A purchase already booked as a sale is
- * reversed from the supplier and revenue accounts; an unsettled one from clearing.
+ * Refunds a purchase the supplier definitely failed: the move from processing/pending to
+ * refunded, the refund journal and the user's refund line in one transaction, once.
  */
-export const refundPurchase = async (
+const refundFailedPurchase = (
   ctx: AppContext,
   purchase: TransactionRow,
-  {
-    from,
-    apiResponse,
-    supplierRef,
-  }: { from: readonly string[]; apiResponse?: string; supplierRef?: string | null },
-): Promise<TransactionRow | null> =>
+  answer: SaleAnswer,
+  staff?: StaffActor,
+): Promise<{ row: TransactionRow; balanceKobo: number } | null> =>
   ctx.db.transaction(async (tx) => {
-    const moved = await transitionPurchase(tx, purchase.id, from, {
+    const moved = await transitionPurchase(tx, purchase.id, UNSETTLED, {
       status: 'refunded',
       settledAt: sql`now()`,
       nextCheckAt: null,
       profitKobo: 0,
-      ...(apiResponse ? { apiResponse } : {}),
-      ...(supplierRef ? { supplierRef, apiResponseId: supplierRef } : {}),
+      apiResponse: answer.apiResponse,
+      ...(answer.supplierRef
+        ? { supplierRef: answer.supplierRef, apiResponseId: answer.supplierRef }
+        : {}),
     });
     if (!moved) return null;
-    const postings: PostingInput[] =
-      purchase.status === 'success'
-        ? [
-            {
-              systemCode: `supplier_float:${purchase.supplier as TSupplier}`,
-              amountKobo: -purchase.costKobo,
-            },
-            { systemCode: 'sales_revenue', amountKobo: -(purchase.amountKobo - purchase.costKobo) },
-          ]
-        : [{ systemCode: 'purchase_clearing', amountKobo: -purchase.amountKobo }];
-    const journal = await postJournal(tx, {
-      reference: `refund:${purchase.reference}`,
-      kind: 'purchase_refund',
-      postings: [
-        { userId: purchase.userId, wallet: 'main', amountKobo: purchase.amountKobo },
-        ...postings.filter((p) => p.amountKobo !== 0),
-      ],
+    const balanceKobo = await refundPurchase(tx, moved, 'pending');
+    await insertRefundLine(tx, moved, balanceKobo);
+    if (staff) {
+      await recordAudit(tx, {
+        actorId: staff.actorId,
+        action: 'purchase.refund',
+        targetType: 'transaction',
+        targetId: moved.id,
+        before: { status: purchase.status },
+        after: { status: 'refunded' },
+        reason: 'The supplier confirmed the purchase failed',
+      });
+    }
+    return { row: moved, balanceKobo };
+  });
+
+/**
+ * Reverses a purchase the supplier delivered (an admin's act, with a reason): the move from
+ * success to refunded, the reversing journal, the user's refund line and the audit row in one
+ * transaction. Null when the purchase was not 'success' at that moment.
+ */
+const reverseDeliveredPurchase = (
+  ctx: AppContext,
+  purchase: TransactionRow,
+  { actorId, reason }: { actorId: string; reason: string },
+): Promise<TransactionRow | null> =>
+  ctx.db.transaction(async (tx) => {
+    const moved = await transitionPurchase(tx, purchase.id, ['success'], {
+      status: 'refunded',
+      profitKobo: 0,
     });
-    const balanceAfterKobo = journal.balances.get(journal.accountIds[0]!)!;
-    await tx.insert(transactions).values({
-      userId: purchase.userId,
-      reference: `R${purchase.reference}`,
-      type: 'refund',
-      network: purchase.network,
-      status: 'success',
-      amountKobo: purchase.amountKobo,
-      phoneNumber: purchase.phoneNumber,
-      balanceBeforeKobo: balanceAfterKobo - purchase.amountKobo,
-      balanceAfterKobo,
-      apiResponse: `Refund of ${purchase.type} purchase ${purchase.reference}`,
-      settledAt: sql`now()`,
+    if (!moved) return null;
+    const balanceKobo = await refundPurchase(tx, moved, 'success');
+    await insertRefundLine(tx, moved, balanceKobo);
+    await recordAudit(tx, {
+      actorId,
+      action: 'purchase.reverse_delivered',
+      targetType: 'transaction',
+      targetId: moved.id,
+      before: { status: 'success', profitKobo: purchase.profitKobo },
+      after: { status: 'refunded' },
+      reason,
     });
     return moved;
   });
+
+/** Re-queries one purchase with its supplier and applies the answer (or leaves it pending). */
+export const requeryPurchase = async (
+  ctx: AppContext,
+  purchase: TransactionRow,
+  staff?: StaffActor,
+): Promise<SupplierResult> => {
+  let result: SupplierResult;
+  try {
+    result = await ctx.suppliers
+      .get((purchase.supplier ?? 'ALARO') as TSupplier)
+      .query(purchase.type as PurchaseKind, {
+        supplierRef: purchase.supplierRef,
+        reference: purchase.reference,
+      });
+  } catch (error) {
+    result = {
+      outcome: 'pending',
+      supplierRef: null,
+      message: 'Re-query failed',
+      raw: String(error),
+    };
+  }
+  await settlePurchase(ctx, purchase, result, staff);
+  return result;
+};
+
+const notFound = () => new AppError('NOT_FOUND', { msg: 'Transaction not found' });
+
+/**
+ * A staff refund. An unsettled purchase is re-queried first and refunded only when the supplier
+ * says it definitely failed (the refund is the guarded settle itself). A delivered purchase is
+ * refunded only by an admin who gives a reason. Never twice, whoever races.
+ */
+export const staffRefund = async (
+  ctx: AppContext,
+  { id, actor, reason }: { id: string; actor: UserRow; reason?: string },
+): Promise<{ msg: string }> => {
+  const purchase = await findPurchase(ctx.db, id);
+  if (!purchase) throw notFound();
+  if (!PURCHASE_TYPES.includes(purchase.type)) {
+    throw new AppError('VALIDATION_ERROR', {
+      msg: 'Only data, airtime and electricity purchases can be refunded',
+    });
+  }
+  if (purchase.status === 'refunded' || purchase.status === 'failed') {
+    throw new AppError('CONFLICT', { msg: 'This transaction has already been refunded' });
+  }
+  if (purchase.status === 'success') {
+    if (!actor.isAdmin) {
+      throw new AppError('FORBIDDEN', {
+        msg: 'The supplier delivered this purchase: only an admin can refund it, with a reason',
+      });
+    }
+    const why = reason?.trim() ?? '';
+    if (why.length < 5) {
+      throw new AppError('VALIDATION_ERROR', {
+        msg: 'Please give a reason for refunding a delivered purchase',
+      });
+    }
+    const moved = await reverseDeliveredPurchase(ctx, purchase, { actorId: actor.id, reason: why });
+    if (!moved) {
+      throw new AppError('CONFLICT', { msg: 'This transaction was changed just now; reload it' });
+    }
+    return { msg: 'Transaction refunded' };
+  }
+  const result = await requeryPurchase(ctx, purchase, { actorId: actor.id });
+  const current = (await findPurchase(ctx.db, purchase.id))!;
+  if (current.status === 'refunded') return { msg: 'Transaction refunded' };
+  if (current.status === 'success') {
+    throw new AppError('CONFLICT', {
+      msg: 'The supplier confirms this purchase was delivered, so it was not refunded',
+    });
+  }
+  throw new AppError('CONFLICT', {
+    msg: `The supplier has not confirmed that this purchase failed (${result.message}), so it was not refunded. It is re-queried automatically.`,
+  });
+};
+
+/** A staff re-query of an unsettled purchase; answers the supplier's word and the status now. */
+export const staffRequery = async (
+  ctx: AppContext,
+  { id, actor }: { id: string; actor: UserRow },
+): Promise<{ msg: string; status: string }> => {
+  const purchase = await findPurchase(ctx.db, id);
+  if (!purchase || !PURCHASE_TYPES.includes(purchase.type)) throw notFound();
+  if (!(UNSETTLED as readonly string[]).includes(purchase.status)) {
+    return { msg: `Transaction is already ${purchase.status}`, status: purchase.status };
+  }
+  const result = await requeryPurchase(ctx, purchase, { actorId: actor.id });
+  const current = (await findPurchase(ctx.db, purchase.id))!;
+  return { msg: `Supplier says: ${result.message}`, status: current.status };
+};

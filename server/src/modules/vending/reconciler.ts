@@ -1,38 +1,9 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, isNull, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { transactions } from '../../db/schema/index.ts';
-import type { PurchaseKind, SupplierResult } from '../../providers/vending/port.ts';
-import type { TransactionRow } from '../transactions/transactions.mapper.ts';
-import { claimDuePurchases } from './purchase.repository.ts';
 import { raiseAlert } from '../alerts/alerts.service.ts';
-import { settlePurchase } from './purchase.service.ts';
-import { reconcileWithdrawals } from '../withdraw/withdraw.service.ts';
-import { isUuid } from '../../lib/ids.ts';
-
-/** Re-queries one unsettled purchase and applies the answer (or leaves it pending). */
-export const reconcilePurchase = async (
-  ctx: AppContext,
-  purchase: TransactionRow,
-): Promise<SupplierResult> => {
-  let result: SupplierResult;
-  try {
-    result = await ctx.suppliers
-      .get((purchase.supplier ?? 'ALARO') as 'ALARO' | 'GLAD')
-      .query(purchase.type as PurchaseKind, {
-        supplierRef: purchase.supplierRef,
-        reference: purchase.reference,
-      });
-  } catch (error) {
-    result = {
-      outcome: 'pending',
-      supplierRef: null,
-      message: 'Re-query failed',
-      raw: String(error),
-    };
-  }
-  await settlePurchase(ctx, purchase, result);
-  return result;
-};
+import { claimDuePurchases } from './purchase.repository.ts';
+import { requeryPurchase } from './purchase.service.ts';
 
 /**
  * One pass: claims due purchases (SKIP LOCKED, so several processes can run this), re-queries
@@ -44,7 +15,7 @@ export const reconcileOnce = async (ctx: AppContext, { limit = 25 } = {}): Promi
     claimDuePurchases(tx, { limit, retryAfterSeconds: ctx.config.vending.retryAfterSeconds }),
   );
   for (const purchase of claimed) {
-    await reconcilePurchase(ctx, purchase);
+    await requeryPurchase(ctx, purchase);
   }
   const escalated = await ctx.db
     .update(transactions)
@@ -69,38 +40,4 @@ export const reconcileOnce = async (ctx: AppContext, { limit = 25 } = {}): Promi
     );
   }
   return claimed.length;
-};
-
-/** Runs reconcileOnce every RECONCILE_INTERVAL_MS until stopped (0 = never). */
-export const startReconciler = (ctx: AppContext): { stop: () => Promise<void> } => {
-  const every = ctx.config.vending.reconcileIntervalMs;
-  if (every <= 0) return { stop: async () => undefined };
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const timer = setInterval(() => {
-    running = running.then(async () => {
-      if (stopped) return;
-      try {
-        await reconcileOnce(ctx);
-        await reconcileWithdrawals(ctx);
-      } catch (error) {
-        ctx.logger.error('reconciler pass failed', { error: String(error) });
-      }
-    });
-  }, every);
-  timer.unref();
-  return {
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
-};
-
-/** A purchase as staff see it for the admin queue. */
-export const findPurchase = async (ctx: AppContext, id: string): Promise<TransactionRow | null> => {
-  if (!isUuid(id)) return null;
-  const [row] = await ctx.db.select().from(transactions).where(eq(transactions.id, id));
-  return row ?? null;
 };

@@ -12,7 +12,7 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { validateBody } from '../../middleware/validate.ts';
 import { authenticate, currentUser, requireRole } from '../auth/auth.middleware.ts';
-import { withIdempotency } from '../vending/idempotency.ts';
+import { withIdempotency } from '../../middleware/idempotency.ts';
 import {
   generateCoupon,
   redeemCoupon,

@@ -9,7 +9,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { validateBody } from '../../middleware/validate.ts';
 import { authenticate, currentUser, requireRole } from '../auth/auth.middleware.ts';
-import { withIdempotency } from '../vending/idempotency.ts';
+import { withIdempotency } from '../../middleware/idempotency.ts';
 import { BANKS } from './bank-codes.ts';
 import {
   addBeneficiary,

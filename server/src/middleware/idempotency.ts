@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Request, Response } from 'express';
-import type { AppContext } from '../../app-context.ts';
-import { idempotencyKeys } from '../../db/schema/index.ts';
-import { AppError, isAppError } from '../../lib/app-error.ts';
+import type { AppContext } from '../app-context.ts';
+import { idempotencyKeys } from '../db/schema/index.ts';
+import { AppError, isAppError } from '../lib/app-error.ts';
 
 export type HandlerResult = { status: number; body: unknown };
 

@@ -1,0 +1,34 @@
+import type { AppContext } from '../app-context.ts';
+import { reconcileOnce } from '../modules/vending/reconciler.ts';
+import { reconcileWithdrawals } from '../modules/withdraw/withdraw.service.ts';
+
+/**
+ * Runs the background re-queries every RECONCILE_INTERVAL_MS until stopped (0 = never): unsettled
+ * purchases and withdrawals. Each pass claims its work with SKIP LOCKED, so every server process
+ * may run this.
+ */
+export const startReconciler = (ctx: AppContext): { stop: () => Promise<void> } => {
+  const every = ctx.config.vending.reconcileIntervalMs;
+  if (every <= 0) return { stop: async () => undefined };
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const timer = setInterval(() => {
+    running = running.then(async () => {
+      if (stopped) return;
+      try {
+        await reconcileOnce(ctx);
+        await reconcileWithdrawals(ctx);
+      } catch (error) {
+        ctx.logger.error('reconciler pass failed', { error: String(error) });
+      }
+    });
+  }, every);
+  timer.unref();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+};

@@ -1,0 +1,157 @@
+import type { TSupplier } from '@vendo/shared/constants';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { queryRows } from '../../db/query.ts';
+import { rowFromRaw } from '../../db/rows.ts';
+import { transactions } from '../../db/schema/index.ts';
+import type { TransactionRow } from '../transactions/transactions.mapper.ts';
+import { walletDebitCtes } from './journal-ctes.ts';
+import { postJournal, type PostingInput } from './ledger.service.ts';
+
+/**
+ * The money of a purchase (ARCHITECTURE.md "Purchases"), as named ledger functions:
+ *
+ * - openPurchase: the wallet pays the charge into purchase clearing, with the 'processing' receipt;
+ * - settleSale: a delivered purchase leaves clearing: its cost to the supplier's float account,
+ *   the margin to sales revenue;
+ * - refundPurchase: the charge goes back to the wallet, from clearing (never delivered) or, for a
+ *   sale an admin reverses, from the supplier's float and revenue.
+ *
+ * Each receipt's status change and its journal happen in one statement or one transaction, and
+ * only the caller that moves the status from processing/pending posts the journal: however many
+ * settlers race (the request, the reconciler, staff), a purchase is settled once.
+ */
+
+export type NewPurchase = {
+  userId: string;
+  reference: string;
+  type: 'data' | 'airtime' | 'electricity';
+  network: string;
+  phoneNumber: string | null;
+  chargeKobo: number;
+  costKobo: number;
+  supplier: TSupplier;
+  planId: string | null;
+  ported: boolean;
+  details: Record<string, unknown>;
+  /** Until then the request itself settles it; after that the reconciler may step in. */
+  graceSeconds: number;
+};
+
+/**
+ * Debits the wallet into purchase clearing (journal `purchase:<reference>`) and writes the
+ * 'processing' receipt, in ONE statement: both or neither. Returns the receipt, or null when the
+ * wallet cannot cover the charge (then nothing happened).
+ */
+export const openPurchase = async (db: DbOrTx, p: NewPurchase): Promise<TransactionRow | null> => {
+  const [raw] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`with ${walletDebitCtes({
+      reference: `purchase:${p.reference}`,
+      kind: 'purchase',
+      memo: `${p.type} ${p.network} ${p.phoneNumber ?? ''}`.trim(),
+      userId: p.userId,
+      amountKobo: p.chargeKobo,
+      creditTo: 'purchase_clearing',
+    })}
+    insert into transactions (user_id, reference, type, network, status, amount_kobo, cost_kobo,
+      phone_number, balance_before_kobo, balance_after_kobo, supplier, plan_id, ported, details,
+      next_check_at)
+    select ${p.userId}::uuid, ${p.reference}, ${p.type}, ${p.network}, 'processing',
+      ${p.chargeKobo}::bigint, ${p.costKobo}::bigint, ${p.phoneNumber},
+      debit.balance_kobo + ${p.chargeKobo}::bigint, debit.balance_kobo, ${p.supplier},
+      ${p.planId}::uuid, ${p.ported}, ${JSON.stringify(p.details)}::jsonb,
+      now() + make_interval(secs => ${p.graceSeconds})
+    from debit
+    returning *`,
+  );
+  return raw ? rowFromRaw(transactions, raw) : null;
+};
+
+/** What a receipt records of the supplier's answer. */
+export type SaleAnswer = { supplierRef: string | null; apiResponse: string; token?: string };
+
+/**
+ * Settles a purchase as delivered, once, in ONE statement: the receipt moves from processing or
+ * pending to success, and only if it moved is the sale booked (journal `settle:<reference>`,
+ * amounts read from the receipt itself). Answers the settled receipt and the user's wallet
+ * balance, or null when someone else settled it first.
+ */
+export const settleSale = async (
+  db: DbOrTx,
+  purchaseId: string,
+  answer: SaleAnswer,
+): Promise<{ row: TransactionRow; balanceKobo: number } | null> => {
+  const [raw] = await queryRows<Record<string, unknown> & { wallet_balance_kobo: unknown }>(
+    db,
+    sql`with moved as (
+      update transactions t set status = 'success', supplier_ref = ${answer.supplierRef},
+        api_response = ${answer.apiResponse}, api_response_id = ${answer.supplierRef},
+        profit_kobo = t.amount_kobo - t.cost_kobo, settled_at = now(), next_check_at = null,
+        details = case when ${answer.token ?? null}::text is null then t.details
+          else coalesce(t.details, '{}'::jsonb) || jsonb_build_object('token', ${answer.token ?? null}::text) end,
+        updated_at = now()
+      where t.id = ${purchaseId}::uuid and t.status in ('processing', 'pending')
+      returning t.*),
+    journal as (
+      insert into journals (reference, kind)
+      select 'settle:' || m.reference, 'purchase_settled' from moved m
+      returning id),
+    journal_postings as (
+      insert into postings (journal_id, account_id, amount_kobo)
+      select j.id, a.id, v.amount
+      from moved m cross join journal j
+      cross join lateral (values
+        (1, 'purchase_clearing', -m.amount_kobo),
+        (2, 'supplier_float:' || m.supplier, m.cost_kobo),
+        (3, 'sales_revenue', m.amount_kobo - m.cost_kobo)) v(n, code, amount)
+      join ledger_accounts a on a.code = v.code and a.kind = 'system'
+      where v.amount <> 0
+      order by v.n
+      returning 1)
+    select m.*,
+      (select balance_kobo from ledger_accounts
+        where user_id = m.user_id and kind = 'user_main') as wallet_balance_kobo
+    from moved m`,
+  );
+  if (!raw) return null;
+  return {
+    row: rowFromRaw(transactions, raw),
+    balanceKobo: Number(raw.wallet_balance_kobo),
+  };
+};
+
+/**
+ * Posts a purchase's refund journal (`refund:<reference>`) inside the caller's transaction, which
+ * must have just moved the receipt to 'refunded' from `fromStatus`: an unsettled purchase is paid
+ * back from clearing; a delivered one (an admin's reversal) from the supplier's float and revenue.
+ * Answers the wallet balance after the refund.
+ */
+export const refundPurchase = async (
+  tx: Tx,
+  purchase: Pick<
+    TransactionRow,
+    'reference' | 'userId' | 'amountKobo' | 'costKobo' | 'supplier' | 'type'
+  >,
+  fromStatus: 'processing' | 'pending' | 'success',
+): Promise<number> => {
+  const source: PostingInput[] =
+    fromStatus === 'success'
+      ? [
+          {
+            systemCode: `supplier_float:${purchase.supplier as TSupplier}`,
+            amountKobo: -purchase.costKobo,
+          },
+          { systemCode: 'sales_revenue', amountKobo: -(purchase.amountKobo - purchase.costKobo) },
+        ]
+      : [{ systemCode: 'purchase_clearing', amountKobo: -purchase.amountKobo }];
+  const journal = await postJournal(tx, {
+    reference: `refund:${purchase.reference}`,
+    kind: 'purchase_refund',
+    postings: [
+      { userId: purchase.userId, wallet: 'main', amountKobo: purchase.amountKobo },
+      ...source.filter((p) => p.amountKobo !== 0),
+    ],
+  });
+  return journal.balances.get(journal.accountIds[0]!)!;
+};

@@ -1,0 +1,167 @@
+import { DISCOS, type TNetwork, type TUserType } from '@vendo/shared/constants';
+import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { MeterQuery, MeterResult, PurchaseKind } from '../../providers/vending/port.ts';
+import type { UserRow } from '../users/users.repository.ts';
+import { priceAirtime, priceData, priceElectricity } from './pricing.ts';
+import { executePurchase, type PurchaseOutcome } from './purchase.service.ts';
+import { findNetworkSupplier, findPlan, isServiceLocked } from './purchase.repository.ts';
+
+/**
+ * Buying data, airtime and electricity: each service checks the service lock, finds the plan or
+ * meter, prices for the buyer's tier, picks the supplier, and runs the purchase state machine.
+ * Inputs are plain values (the route has parsed and validated them); nothing here sees HTTP.
+ */
+
+export type BuyDataInput = {
+  user: UserRow;
+  network: TNetwork;
+  phone: string;
+  /** The plan id customers see, or our id for it. */
+  plan: string;
+  ported: boolean;
+};
+
+export type BuyAirtimeInput = {
+  user: UserRow;
+  network: TNetwork;
+  phone: string;
+  amountKobo: number;
+  ported: boolean;
+};
+
+export type BuyElectricityInput = MeterQuery & {
+  user: UserRow;
+  amountKobo: number;
+  /** The number the token is sent to; the buyer's own when absent. */
+  phone: string | undefined;
+};
+
+const lockedMessage = (service: PurchaseKind) =>
+  `${service[0]!.toUpperCase()}${service.slice(1)} purchases are paused at the moment. Please try again later.`;
+
+/** Refuses a purchase of a service an admin has locked. */
+const assertServiceOpen = async (ctx: AppContext, service: PurchaseKind): Promise<void> => {
+  if (await isServiceLocked(ctx.db, service)) {
+    throw new AppError('SERVICE_LOCKED', { msg: lockedMessage(service) });
+  }
+};
+
+/** Buys a data plan at the buyer's tier price from the supplier that serves the network. */
+export const buyData = async (ctx: AppContext, input: BuyDataInput): Promise<PurchaseOutcome> => {
+  await assertServiceOpen(ctx, 'data');
+  const plan = await findPlan(ctx.db, input.network, input.plan);
+  if (!plan) {
+    throw new AppError('NOT_FOUND', { msg: 'That data plan does not exist for this network' });
+  }
+  if (!plan.isAvailable) {
+    throw new AppError('VALIDATION_ERROR', {
+      msg: 'This data plan is not available at the moment',
+    });
+  }
+  const { supplier, costPerGbKobo } = await findNetworkSupplier(ctx.db, input.network);
+  const price = priceData(plan, input.user.userType as TUserType, costPerGbKobo);
+  return executePurchase(ctx, input.user, {
+    network: input.network,
+    phone: input.phone,
+    ...price,
+    supplier,
+    planId: plan.id,
+    ported: input.ported,
+    details: {
+      plan: plan.plan,
+      planType: plan.planType,
+      validity: plan.validity,
+      planId: plan.planId,
+    },
+    order: {
+      kind: 'data',
+      network: input.network,
+      phone: input.phone,
+      supplierPlanId: plan.supplierPlanIds[supplier] ?? plan.planId,
+      ported: input.ported,
+    },
+  });
+};
+
+/** Buys airtime at the tier's discount from the supplier that serves the network. */
+export const buyAirtime = async (
+  ctx: AppContext,
+  input: BuyAirtimeInput,
+): Promise<PurchaseOutcome> => {
+  await assertServiceOpen(ctx, 'airtime');
+  const { supplier } = await findNetworkSupplier(ctx.db, input.network);
+  const price = priceAirtime(
+    input.amountKobo,
+    input.user.userType as TUserType,
+    ctx.config.vending.airtimeCostBasisPoints,
+  );
+  return executePurchase(ctx, input.user, {
+    network: input.network,
+    phone: input.phone,
+    ...price,
+    supplier,
+    ported: input.ported,
+    details: { faceValueKobo: input.amountKobo },
+    order: {
+      kind: 'airtime',
+      network: input.network,
+      phone: input.phone,
+      amountKobo: input.amountKobo,
+      ported: input.ported,
+    },
+  });
+};
+
+/** Asks the electricity supplier whose meter this is; refuses an invalid meter. */
+export const validateMeter = async (ctx: AppContext, query: MeterQuery): Promise<MeterResult> => {
+  await assertServiceOpen(ctx, 'electricity');
+  let meter: MeterResult;
+  try {
+    meter = await ctx.suppliers.get(ctx.config.vending.electricitySupplier).validateMeter(query);
+  } catch {
+    throw new AppError('PROVIDER_ERROR', {
+      msg: 'We could not reach the electricity company. Please try again.',
+    });
+  }
+  if (!meter.valid) {
+    throw new AppError('VALIDATION_ERROR', { msg: meter.name || 'INVALID METER NUMBER' });
+  }
+  return meter;
+};
+
+/**
+ * Pays an electricity token: the meter is validated again before any money moves (the client's
+ * earlier check is no proof), then the amount plus the fee is charged.
+ */
+export const buyElectricity = async (
+  ctx: AppContext,
+  input: BuyElectricityInput,
+): Promise<PurchaseOutcome & { meterNumber: string; customerName: string }> => {
+  const meter = await validateMeter(ctx, input);
+  const disco = DISCOS.find((d) => d.id === input.discoId)!;
+  const phone = input.phone ?? input.user.phoneNumber;
+  const outcome = await executePurchase(ctx, input.user, {
+    network: disco.name,
+    phone,
+    ...priceElectricity(input.amountKobo),
+    supplier: ctx.config.vending.electricitySupplier,
+    details: {
+      meterNumber: input.meterNumber,
+      meterType: input.meterType,
+      discoId: input.discoId,
+      customerName: meter.name,
+      amountKobo: input.amountKobo,
+    },
+    order: {
+      kind: 'electricity',
+      discoId: input.discoId,
+      meterNumber: input.meterNumber,
+      meterType: input.meterType,
+      amountKobo: input.amountKobo,
+      phone,
+      customerName: meter.name,
+    },
+  });
+  return { ...outcome, meterNumber: input.meterNumber, customerName: meter.name };
+};
