@@ -3,14 +3,7 @@ import { koboToNaira } from '@vendo/shared/money';
 import type { TDataPlan, TPriceRow, TSubscriptionPlans } from '@vendo/shared/types/api';
 import type { DbOrTx } from '../../db/client.ts';
 import { listAvailablePlans, type DataPlanRow } from './catalogue.repository.ts';
-
-/** The price a tier pays for a plan, in kobo. */
-export const planPriceKoboFor = (plan: DataPlanRow, userType: TUserType): number =>
-  userType === 'reseller'
-    ? plan.resellerPriceKobo
-    : userType === 'api user'
-      ? plan.apiPriceKobo
-      : plan.smartEarnerPriceKobo;
+import { planPriceKoboFor } from './pricing.ts';
 
 const toDataPlan = (plan: DataPlanRow, userType: TUserType): TDataPlan => ({
   _id: plan.id,

@@ -1,12 +1,16 @@
 import type { TSupplier } from '@vendo/shared/constants';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/query.ts';
 import { rowFromRaw } from '../../db/rows.ts';
 import { transactions } from '../../db/schema/index.ts';
 import type { TransactionRow } from '../transactions/transactions.mapper.ts';
-import { walletDebitCtes } from './journal-ctes.ts';
-import { postJournal, type PostingInput } from './ledger.service.ts';
+import {
+  assertBalanced,
+  postJournal,
+  type PostingInput,
+  type SystemAccountCode,
+} from './ledger.service.ts';
 
 /**
  * The money of a purchase (ARCHITECTURE.md "Purchases"), as named ledger functions:
@@ -21,6 +25,50 @@ import { postJournal, type PostingInput } from './ledger.service.ts';
  * only the caller that moves the status from processing/pending posts the journal: however many
  * settlers race (the request, the reconciler, staff), a purchase is settled once.
  */
+
+/**
+ * Debits a user's main wallet by `amountKobo` into one system account. CTEs: `debit` (the wallet
+ * after the debit: id, balance_kobo; no row when it cannot cover the amount, and then nothing
+ * else happens), `journal` and `journal_postings`.
+ */
+const walletDebitCtes = ({
+  reference,
+  kind,
+  memo,
+  userId,
+  amountKobo,
+  creditTo,
+}: {
+  reference: string;
+  kind: string;
+  memo: string | null;
+  userId: string;
+  amountKobo: number;
+  creditTo: SystemAccountCode;
+}): SQL => {
+  assertBalanced({
+    postings: [
+      { userId, wallet: 'main', amountKobo: -amountKobo },
+      { systemCode: creditTo, amountKobo },
+    ],
+  });
+  return sql`
+    debit as (
+      update ledger_accounts set balance_kobo = balance_kobo - ${amountKobo}::bigint
+      where user_id = ${userId}::uuid and kind = 'user_main' and balance_kobo >= ${amountKobo}::bigint
+      returning id, balance_kobo),
+    journal as (
+      insert into journals (reference, kind, memo)
+      select ${reference}, ${kind}, ${memo} from debit
+      returning id),
+    journal_postings as (
+      insert into postings (journal_id, account_id, amount_kobo, balance_after_kobo)
+      select journal.id, debit.id, ${-amountKobo}::bigint, debit.balance_kobo from journal, debit
+      union all
+      select journal.id, (select id from ledger_accounts where code = ${creditTo}), ${amountKobo}::bigint, null
+      from journal
+      returning 1)`;
+};
 
 export type NewPurchase = {
   userId: string;

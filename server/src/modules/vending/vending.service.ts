@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MeterQuery, MeterResult, PurchaseKind } from '../../providers/vending/port.ts';
 import type { UserRow } from '../users/users.repository.ts';
-import { priceAirtime, priceData, priceElectricity } from './pricing.ts';
+import { priceAirtime, priceData, priceElectricity } from '../catalogue/pricing.ts';
 import { executePurchase, type PurchaseOutcome } from './purchase.service.ts';
 import { findNetworkSupplier, findPlan, isServiceLocked } from './purchase.repository.ts';
 

@@ -1,9 +1,18 @@
 import { AIRTIME_RATE_BP, ELECTRICITY_FEE_KOBO, type TUserType } from '@vendo/shared/constants';
 import { basisPointsOfKobo } from '@vendo/shared/money';
-import type { DataPlanRow } from '../catalogue/catalogue.repository.ts';
-import { planPriceKoboFor } from '../catalogue/catalogue.service.ts';
+import type { DataPlanRow } from './catalogue.repository.ts';
+
+/** Every price rule of the catalogue, in one place: what a tier pays, and what it costs us. */
 
 export type Price = { chargeKobo: number; costKobo: number };
+
+/** The price a tier pays for a plan, in kobo. */
+export const planPriceKoboFor = (plan: DataPlanRow, userType: TUserType): number =>
+  userType === 'reseller'
+    ? plan.resellerPriceKobo
+    : userType === 'api user'
+      ? plan.apiPriceKobo
+      : plan.smartEarnerPriceKobo;
 
 /**
  * Data: the tier's plan price; cost is the plan's cost price, or the network's cost per GB ×
