@@ -10,6 +10,7 @@ import { jsonBody } from './middleware/json-body.ts';
 import { rejectNulBytes } from './middleware/reject-nul.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { alertRoutes } from './modules/alerts/alerts.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { contactRoutes } from './modules/contacts/contacts.routes.ts';
@@ -69,7 +70,7 @@ export const createApp = (ctx: AppContext): express.Express => {
   api.use(vendingRoutes(ctx));
   api.use('/auth/contact', contactRoutes(ctx));
   api.use('/auth', authRoutes(ctx));
-  api.use('/admin', adminRoutes(ctx), adminVendingRoutes(ctx));
+  api.use('/admin', adminRoutes(ctx), adminVendingRoutes(ctx), alertRoutes(ctx));
   api.use(catalogueRoutes(ctx));
   api.use(walletRoutes(ctx));
   api.use(fundingRoutes(ctx));

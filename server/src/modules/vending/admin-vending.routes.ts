@@ -12,7 +12,6 @@ import { currentUser, requireRole } from '../auth/auth.middleware.ts';
 import { toPublicTransaction } from '../transactions/transactions.mapper.ts';
 import { users } from '../../db/schema/index.ts';
 import { staffRefund, staffRequery } from './purchase.service.ts';
-import { listAlerts } from '../alerts/alerts.service.ts';
 
 const ZSupplier = z.object({
   network: z.enum(NETWORKS, { error: 'Please select a network' }),
@@ -74,12 +73,6 @@ export const adminVendingRoutes = (ctx: AppContext): Router => {
         escalated: r.t.escalatedAt !== null,
         attempts: r.t.attempts,
       })),
-    });
-  });
-
-  router.get('/alerts', requireRole('agent'), async (_req, res) => {
-    res.json({
-      alerts: await listAlerts(ctx.db),
     });
   });
 
