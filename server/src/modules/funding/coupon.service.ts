@@ -33,7 +33,7 @@ export const generateCoupon = async (
       .returning();
     const paid = await payForCoupon(tx, {
       couponId: coupon!.id,
-      paidBy: issuer.isAdmin ? 'house' : { userId: issuer.id },
+      paidBy: { userId: issuer.id, isAdmin: issuer.isAdmin },
       amountKobo: input.amountKobo,
     });
     if (paid.payerBalanceKobo !== null) {

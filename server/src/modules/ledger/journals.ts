@@ -15,11 +15,11 @@ import { postJournal, type JournalResult, type PostingInput } from './ledger.ser
  * (ledger.invariants.ts) look journals up by them: never change their format.
  */
 
-/** Who pays for a transfer or a coupon: a user's main wallet, or the house account (admins). */
-export type Payer = { userId: string } | 'house';
+/** Who pays for a transfer or a coupon: an admin pays from the house account, anyone else from their main wallet. */
+export type Payer = { userId: string; isAdmin: boolean };
 
 const payerPosting = (payer: Payer, amountKobo: number): PostingInput =>
-  payer === 'house'
+  payer.isAdmin
     ? { systemCode: 'house', amountKobo: -amountKobo }
     : { userId: payer.userId, wallet: 'main', amountKobo: -amountKobo };
 
@@ -39,7 +39,7 @@ const assertNew = (journal: JournalResult, reference: string): void => {
   if (journal.duplicate) throw new Error(`Journal ${reference} was already posted`);
 };
 
-/** Money from one wallet (or the house, for an admin) to another user's main wallet. */
+/** Money from a user's wallet (an admin's from the house) to another user's main wallet. */
 export const transferBetweenWallets = async (
   tx: Tx,
   input: {
@@ -53,7 +53,7 @@ export const transferBetweenWallets = async (
   const reference = `transfer:${input.reference}`;
   const journal = await postJournal(tx, {
     reference,
-    kind: input.from === 'house' ? 'admin_transfer' : 'transfer',
+    kind: input.from.isAdmin ? 'admin_transfer' : 'transfer',
     memo: input.memo,
     postings: [
       payerPosting(input.from, input.amountKobo),
@@ -62,12 +62,12 @@ export const transferBetweenWallets = async (
   });
   assertNew(journal, reference);
   return {
-    senderBalanceKobo: input.from === 'house' ? null : balanceAfter(journal, 0),
+    senderBalanceKobo: input.from.isAdmin ? null : balanceAfter(journal, 0),
     recipientBalanceKobo: balanceAfter(journal, 1),
   };
 };
 
-/** A coupon paid for when issued: from the house (admins) or the vendor's wallet into coupons outstanding. */
+/** A coupon paid for when issued: from the vendor's wallet (an admin's from the house) into coupons outstanding. */
 export const payForCoupon = async (
   tx: Tx,
   input: { couponId: string; paidBy: Payer; amountKobo: number },
@@ -82,7 +82,7 @@ export const payForCoupon = async (
     ],
   });
   assertNew(journal, reference);
-  return { payerBalanceKobo: input.paidBy === 'house' ? null : balanceAfter(journal, 0) };
+  return { payerBalanceKobo: input.paidBy.isAdmin ? null : balanceAfter(journal, 0) };
 };
 
 /** A redeemed coupon: from coupons outstanding into its owner's main wallet. */

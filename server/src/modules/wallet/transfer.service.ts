@@ -31,7 +31,7 @@ export const transferFunds = async (
   return ctx.db.transaction(async (tx) => {
     const moved = await transferBetweenWallets(tx, {
       reference,
-      from: sender.isAdmin ? 'house' : { userId: sender.id },
+      from: { userId: sender.id, isAdmin: sender.isAdmin },
       toUserId: recipient.id,
       amountKobo: input.amountKobo,
       memo: `${sender.userName} → ${recipient.userName}`,
