@@ -11,7 +11,7 @@ import { createLogger } from '../src/lib/logger.ts';
 import { createMailer } from '../src/lib/mailer.ts';
 import { issueToken } from '../src/modules/auth/token.service.ts';
 import { checkLedgerInvariants } from '../src/modules/ledger/ledger.invariants.ts';
-import { postJournalNow } from '../src/modules/ledger/ledger.service.ts';
+import { creditOpeningBalance } from '../src/modules/ledger/journals.ts';
 import { createUser } from '../src/modules/users/users.service.ts';
 import { openPurchase } from '../src/modules/ledger/purchase-journals.ts';
 import { createBoundRegistry } from '../src/providers/vending/bound-registry.ts';
@@ -170,14 +170,13 @@ export const benchBuyData = async (
       },
       { bcryptRounds: 4 },
     );
-    await postJournalNow(database.db, {
-      reference: `bench:fund:${user.id}`,
-      kind: 'opening_balance',
-      postings: [
-        { systemCode: 'opening_balances', amountKobo: -10_000_000_000 },
-        { userId: user.id, wallet: 'main', amountKobo: 10_000_000_000 },
-      ],
-    });
+    await database.db.transaction((tx) =>
+      creditOpeningBalance(tx, {
+        reference: `bench:fund:${user.id}`,
+        userId: user.id,
+        amountKobo: 10_000_000_000,
+      }),
+    );
     users.push({
       id: user.id,
       token: issueToken({ jwtSecret: ctx.jwtSecret, ttlSeconds: 3600 }, user),

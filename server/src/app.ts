@@ -17,8 +17,11 @@ import { contactRoutes } from './modules/contacts/contacts.routes.ts';
 import { transactionRoutes } from './modules/transactions/transactions.routes.ts';
 import { adminVendingRoutes } from './modules/vending/admin-vending.routes.ts';
 import { vendingRoutes } from './modules/vending/vending.routes.ts';
-import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { transferRoutes } from './modules/wallet/transfer.routes.ts';
+import { couponRoutes } from './modules/funding/coupon.routes.ts';
 import { fundingRoutes, webhookRoutes } from './modules/funding/funding.routes.ts';
+import { referralRoutes } from './modules/referrals/referrals.routes.ts';
+import { kycRoutes } from './modules/users/kyc.routes.ts';
 import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
 import { squadSandboxRoutes } from './sandbox/squad/squad-sandbox.routes.ts';
 import { billstackSandboxRoutes } from './sandbox/billstack/billstack-sandbox.routes.ts';
@@ -72,8 +75,10 @@ export const createApp = (ctx: AppContext): express.Express => {
   api.use('/auth', authRoutes(ctx));
   api.use('/admin', adminRoutes(ctx), adminVendingRoutes(ctx), alertRoutes(ctx));
   api.use(catalogueRoutes(ctx));
-  api.use(walletRoutes(ctx));
-  api.use(fundingRoutes(ctx));
+  api.use(transferRoutes(ctx));
+  api.use(fundingRoutes(ctx), couponRoutes(ctx));
+  api.use(referralRoutes(ctx));
+  api.use(kycRoutes(ctx));
   api.use(withdrawRoutes(ctx));
   api.use('/transaction', transactionRoutes(ctx));
   api.use(() => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from './client.ts';
 import { users } from './schema/index.ts';
-import { postJournalNow } from '../modules/ledger/ledger.service.ts';
+import { creditOpeningBalance } from '../modules/ledger/journals.ts';
 import { findUserByUserName } from '../modules/users/users.repository.ts';
 import { createUser, type NewUser } from '../modules/users/users.service.ts';
 
@@ -69,15 +69,14 @@ export const seedDemoUsers = async (db: Db, config: Config): Promise<DemoLogin[]
     const user =
       (await findUserByUserName(db, demo.userName)) ?? (await createUser(db, demo, config));
     if (demo.balanceKobo > 0) {
-      await postJournalNow(db, {
-        reference: `seed:demo:${demo.userName}`,
-        kind: 'opening_balance',
-        memo: 'Demo opening balance',
-        postings: [
-          { systemCode: 'opening_balances', amountKobo: -demo.balanceKobo },
-          { userId: user.id, wallet: 'main', amountKobo: demo.balanceKobo },
-        ],
-      });
+      await db.transaction((tx) =>
+        creditOpeningBalance(tx, {
+          reference: `seed:demo:${demo.userName}`,
+          userId: user.id,
+          amountKobo: demo.balanceKobo,
+          memo: 'Demo opening balance',
+        }),
+      );
     }
     logins.push({
       role: demo.role,

@@ -4,7 +4,7 @@ import type { TUserType } from '@vendo/shared/constants';
 import type { AppContext } from '../../src/app-context.ts';
 import { users } from '../../src/db/schema/index.ts';
 import { issueToken } from '../../src/modules/auth/token.service.ts';
-import { postJournalNow } from '../../src/modules/ledger/ledger.service.ts';
+import { creditOpeningBalance } from '../../src/modules/ledger/journals.ts';
 import { createUser as createUserRecord } from '../../src/modules/users/users.service.ts';
 
 let counter = 0;
@@ -60,14 +60,14 @@ export const createUser = async (
     { bcryptRounds: 4 },
   );
   if (options.balanceKobo) {
-    await postJournalNow(ctx.db, {
-      reference: `test:opening:${user.id}`,
-      kind: 'opening_balance',
-      postings: [
-        { systemCode: 'opening_balances', amountKobo: -options.balanceKobo },
-        { userId: user.id, wallet: 'main', amountKobo: options.balanceKobo },
-      ],
-    });
+    const amountKobo = options.balanceKobo;
+    await ctx.db.transaction((tx) =>
+      creditOpeningBalance(tx, {
+        reference: `test:opening:${user.id}`,
+        userId: user.id,
+        amountKobo,
+      }),
+    );
   }
   const [fresh] = await ctx.db.select().from(users).where(eq(users.id, user.id));
   const token = issueToken(

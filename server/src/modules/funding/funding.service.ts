@@ -11,7 +11,8 @@ import {
   squadSettingsFor,
   verifySquadPayment,
 } from '../../providers/payments/squad.ts';
-import { getWalletBalanceKobo, postJournal } from '../ledger/ledger.service.ts';
+import { creditCardFunding } from '../ledger/journals.ts';
+import { getWalletBalanceKobo } from '../ledger/ledger.service.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { raiseAlert } from '../alerts/alerts.service.ts';
 
@@ -154,16 +155,12 @@ export const settleFunding = async (
       .where(and(eq(transactions.id, funding.id), eq(transactions.status, 'pending')))
       .returning({ id: transactions.id });
     if (!moved) return;
-    const journal = await postJournal(tx, {
-      reference: `squad:${funding.reference}`,
-      kind: 'wallet_funding',
-      postings: [
-        { systemCode: 'gateway_clearing', amountKobo: -funding.amountKobo },
-        { userId: funding.userId, wallet: 'main', amountKobo: netKobo },
-        { systemCode: 'fee_revenue', amountKobo: feeKobo },
-      ],
+    const { balanceKobo: after } = await creditCardFunding(tx, {
+      reference: funding.reference,
+      userId: funding.userId,
+      grossKobo: funding.amountKobo,
+      feeKobo,
     });
-    const after = journal.balances.get(journal.accountIds[1]!)!;
     await tx
       .update(transactions)
       .set({

@@ -8,7 +8,7 @@ import {
   generateReservedAccount,
   isValidBillstackSignature,
 } from '../../providers/payments/billstack.ts';
-import { postJournal } from '../ledger/ledger.service.ts';
+import { creditReservedAccountDeposit } from '../ledger/journals.ts';
 import { toPublicUser } from '../users/users.mapper.ts';
 import { findUserRecordById, type UserRow } from '../users/users.repository.ts';
 import { raiseAlert } from '../alerts/alerts.service.ts';
@@ -157,18 +157,15 @@ export const handleBillstackWebhook = async (
   const feeKobo = basisPointsOfKobo(grossKobo, await getFeeBasisPoints(ctx, 'accountCard'));
   const netKobo = grossKobo - feeKobo;
   const credited = await ctx.db.transaction(async (tx) => {
-    const journal = await postJournal(tx, {
-      reference: `billstack:${wiaxyRef}`,
-      kind: 'wallet_funding',
-      metadata: { accountNumber },
-      postings: [
-        { systemCode: 'reserved_accounts_clearing', amountKobo: -grossKobo },
-        { userId: account.userId, wallet: 'main', amountKobo: netKobo },
-        { systemCode: 'fee_revenue', amountKobo: feeKobo },
-      ],
+    const deposit = await creditReservedAccountDeposit(tx, {
+      providerReference: wiaxyRef,
+      accountNumber,
+      userId: account.userId,
+      grossKobo,
+      feeKobo,
     });
-    if (journal.duplicate) return false;
-    const after = journal.balances.get(journal.accountIds[1]!)!;
+    if (deposit.duplicate) return false;
+    const after = deposit.balanceKobo;
     await tx.insert(transactions).values({
       userId: account.userId,
       reference: `BST-${wiaxyRef}`,

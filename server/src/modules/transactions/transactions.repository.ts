@@ -75,3 +75,39 @@ export const claimDueTransactions = async (
       ),
     );
 };
+
+/**
+ * Writes the history line of one wallet's side of a journal (a transfer, a coupon, an upgrade, a
+ * referral reward, earnings moved): settled at once, with the balance before and after it.
+ */
+export const recordWalletLine = async (
+  tx: DbOrTx,
+  line: {
+    userId: string;
+    reference: string;
+    type: 'transfer' | 'wallet' | 'referrer' | 'earning';
+    network: string;
+    amountKobo: number;
+    direction: 'debit' | 'credit';
+    /** The wallet's balance after the journal (as the ledger function answered it). */
+    balanceAfterKobo: number;
+  },
+): Promise<TransactionRow> => {
+  const after = line.balanceAfterKobo;
+  const before = line.direction === 'debit' ? after + line.amountKobo : after - line.amountKobo;
+  const [row] = await tx
+    .insert(transactions)
+    .values({
+      userId: line.userId,
+      reference: line.reference,
+      type: line.type,
+      network: line.network,
+      status: 'success',
+      amountKobo: line.amountKobo,
+      balanceBeforeKobo: before,
+      balanceAfterKobo: after,
+      settledAt: sql`now()`,
+    })
+    .returning();
+  return row!;
+};

@@ -13,7 +13,8 @@ import {
   squadSettingsFor,
   type PayoutOutcome,
 } from '../../providers/payments/squad.ts';
-import { getWalletBalanceKobo, postJournal } from '../ledger/ledger.service.ts';
+import { debitWithdrawal, payOutWithdrawal, refundWithdrawal } from '../ledger/journals.ts';
+import { getWalletBalanceKobo } from '../ledger/ledger.service.ts';
 import { toPublicTransaction, type TransactionRow } from '../transactions/transactions.mapper.ts';
 import { claimDueTransactions } from '../transactions/transactions.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
@@ -127,15 +128,11 @@ export const withdraw = async (
   const reference = `${ctx.config.squad.merchantId}_${Date.now().toString(36).toUpperCase()}${randomBytes(5).toString('hex').toUpperCase()}`;
   const payoutKobo = input.amountKobo - WITHDRAWAL_FEE_KOBO;
   const row = await ctx.db.transaction(async (tx) => {
-    const journal = await postJournal(tx, {
-      reference: `withdraw:${reference}`,
-      kind: 'withdrawal',
-      postings: [
-        { userId: user.id, wallet: 'main', amountKobo: -input.amountKobo },
-        { systemCode: 'payouts_clearing', amountKobo: input.amountKobo },
-      ],
+    const { balanceKobo: after } = await debitWithdrawal(tx, {
+      reference,
+      userId: user.id,
+      amountKobo: input.amountKobo,
     });
-    const after = journal.balances.get(journal.accountIds[0]!)!;
     const [inserted] = await tx
       .insert(transactions)
       .values({
@@ -208,26 +205,18 @@ export const settleWithdrawal = async (
       .returning();
     if (!moved) return;
     if (outcome.outcome === 'success') {
-      await postJournal(tx, {
-        reference: `withdraw-settle:${row.reference}`,
-        kind: 'withdrawal_paid',
-        postings: [
-          { systemCode: 'payouts_clearing', amountKobo: -row.amountKobo },
-          { systemCode: 'gateway_clearing', amountKobo: row.amountKobo - fee },
-          { systemCode: 'fee_revenue', amountKobo: fee },
-        ],
+      await payOutWithdrawal(tx, {
+        reference: row.reference,
+        amountKobo: row.amountKobo,
+        feeKobo: fee,
       });
       return;
     }
-    const journal = await postJournal(tx, {
-      reference: `refund:${row.reference}`,
-      kind: 'withdrawal_refund',
-      postings: [
-        { systemCode: 'payouts_clearing', amountKobo: -row.amountKobo },
-        { userId: row.userId, wallet: 'main', amountKobo: row.amountKobo },
-      ],
+    const { balanceKobo: after } = await refundWithdrawal(tx, {
+      reference: row.reference,
+      userId: row.userId,
+      amountKobo: row.amountKobo,
     });
-    const after = journal.balances.get(journal.accountIds[1]!)!;
     await tx.insert(transactions).values({
       userId: row.userId,
       reference: `R${row.reference}`,

@@ -1,0 +1,58 @@
+import { Router } from 'express';
+import type { z } from 'zod';
+import { koboToNaira } from '@vendo/shared/money';
+import { ZCouponRedeemRequest, ZGenerateCouponRequest } from '@vendo/shared/schemas/wallet';
+import type { AppContext } from '../../app-context.ts';
+import { validateBody } from '../../middleware/validate.ts';
+import { authenticate, currentUser, requireRole } from '../auth/auth.middleware.ts';
+import { withIdempotency } from '../../middleware/idempotency.ts';
+import { generateCoupon, redeemCoupon } from './coupon.service.ts';
+
+/** Coupons: issued by admins and coupon vendors, redeemed once into their owner's wallet. */
+export const couponRoutes = (ctx: AppContext): Router => {
+  const router = Router();
+  const auth = authenticate(ctx);
+
+  router.post('/fundWallet/coupon', auth, validateBody(ZCouponRedeemRequest), async (req, res) => {
+    const user = currentUser(req);
+    await withIdempotency(
+      ctx,
+      req,
+      res,
+      { userId: user.id, route: 'fundWallet/coupon' },
+      async () => {
+        const result = await redeemCoupon(
+          ctx,
+          user,
+          req.body as z.output<typeof ZCouponRedeemRequest>,
+        );
+        return {
+          status: 200,
+          body: {
+            msg: result.msg,
+            amount: result.amount,
+            balance: koboToNaira(result.balanceKobo),
+          },
+        };
+      },
+    );
+  });
+
+  router.post(
+    '/admin/generateCoupon',
+    auth,
+    requireRole('couponVendor'),
+    validateBody(ZGenerateCouponRequest),
+    async (req, res) => {
+      const body = req.body as z.output<typeof ZGenerateCouponRequest>;
+      res.status(201).json(
+        await generateCoupon(ctx, currentUser(req), {
+          userAccount: body.userAccount,
+          amountKobo: body.amount,
+        }),
+      );
+    },
+  );
+
+  return router;
+};

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { koboToNaira } from '@vendo/shared/money';
+import type { AppContext } from '../../app-context.ts';
+import { coupons } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { creditRedeemedCoupon, payForCoupon } from '../ledger/journals.ts';
+import { recordWalletLine } from '../transactions/transactions.repository.ts';
+import { findUserByUserName, type UserRow } from '../users/users.repository.ts';
+
+const couponCode = () =>
+  randomBytes(6)
+    .toString('hex')
+    .toUpperCase()
+    .replace(/(.{4})(?=.)/g, '$1-');
+
+/**
+ * Creates a single-use coupon for one user, paid for now: by the house when an admin issues it,
+ * from the vendor's own wallet when a coupon vendor does.
+ */
+export const generateCoupon = async (
+  ctx: AppContext,
+  issuer: UserRow,
+  input: { userAccount: string; amountKobo: number },
+) => {
+  const owner = await findUserByUserName(ctx.db, input.userAccount);
+  if (!owner) throw new AppError('NOT_FOUND', { msg: 'User not found' });
+  const code = couponCode();
+  return ctx.db.transaction(async (tx) => {
+    const [coupon] = await tx
+      .insert(coupons)
+      .values({ code, userId: owner.id, amountKobo: input.amountKobo, createdById: issuer.id })
+      .returning();
+    const paid = await payForCoupon(tx, {
+      couponId: coupon!.id,
+      paidBy: { userId: issuer.id, isAdmin: issuer.isAdmin },
+      amountKobo: input.amountKobo,
+    });
+    if (paid.payerBalanceKobo !== null) {
+      await recordWalletLine(tx, {
+        userId: issuer.id,
+        reference: `CPN-${coupon!.id}`,
+        type: 'wallet',
+        network: `coupon for ${owner.userName}`,
+        amountKobo: input.amountKobo,
+        direction: 'debit',
+        balanceAfterKobo: paid.payerBalanceKobo,
+      });
+    }
+    return {
+      couponCode: code,
+      msg: `Coupon of ₦${koboToNaira(input.amountKobo).toLocaleString('en-NG')} created for ${owner.userName}`,
+    };
+  });
+};
+
+/** Redeems a coupon into the owner's wallet, once (guarded status change in the same transaction). */
+export const redeemCoupon = async (
+  ctx: AppContext,
+  user: UserRow,
+  input: { userName: string; coupon: string },
+) => {
+  const invalid = new AppError('VALIDATION_ERROR', { msg: 'Invalid or used coupon code' });
+  if (input.userName.trim().toLowerCase() !== user.userName.toLowerCase()) throw invalid;
+  return ctx.db.transaction(async (tx) => {
+    const [coupon] = await tx
+      .update(coupons)
+      .set({ status: 'redeemed', redeemedAt: sql`now()` })
+      .where(
+        and(
+          eq(coupons.code, input.coupon.trim().toUpperCase()),
+          eq(coupons.userId, user.id),
+          eq(coupons.status, 'active'),
+        ),
+      )
+      .returning();
+    if (!coupon) throw invalid;
+    const credited = await creditRedeemedCoupon(tx, {
+      couponId: coupon.id,
+      userId: user.id,
+      amountKobo: coupon.amountKobo,
+    });
+    const line = await recordWalletLine(tx, {
+      userId: user.id,
+      reference: `CPR-${coupon.id}`,
+      type: 'wallet',
+      network: 'coupon',
+      amountKobo: coupon.amountKobo,
+      direction: 'credit',
+      balanceAfterKobo: credited.balanceKobo,
+    });
+    return {
+      msg: 'Wallet funded with coupon',
+      amount: koboToNaira(coupon.amountKobo),
+      balanceKobo: line.balanceAfterKobo,
+    };
+  });
+};
+
+/** The newest coupons a user issued (not served by any route yet). */
+export const recentCoupons = (ctx: AppContext, userId: string) =>
+  ctx.db
+    .select()
+    .from(coupons)
+    .where(eq(coupons.createdById, userId))
+    .orderBy(desc(coupons.createdAt))
+    .limit(50);

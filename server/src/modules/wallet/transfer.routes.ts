@@ -1,0 +1,46 @@
+import { Router } from 'express';
+import type { z } from 'zod';
+import { koboToNaira } from '@vendo/shared/money';
+import { ZTransferRequest } from '@vendo/shared/schemas/wallet';
+import type { AppContext } from '../../app-context.ts';
+import { validateBody } from '../../middleware/validate.ts';
+import { authenticate, currentUser } from '../auth/auth.middleware.ts';
+import { withIdempotency } from '../../middleware/idempotency.ts';
+import { transferFunds, validateRecipient } from './transfer.service.ts';
+
+/** Money moving between users' wallets inside Vendo (no external provider). Authenticated. */
+export const transferRoutes = (ctx: AppContext): Router => {
+  const router = Router();
+  const auth = authenticate(ctx);
+
+  router.get('/auth/validateUser/:userName', auth, async (req, res) => {
+    res.json(await validateRecipient(ctx, String(req.params.userName)));
+  });
+
+  router.post('/auth/transferFund', auth, validateBody(ZTransferRequest), async (req, res) => {
+    const user = currentUser(req);
+    const body = req.body as z.output<typeof ZTransferRequest>;
+    await withIdempotency(
+      ctx,
+      req,
+      res,
+      { userId: user.id, route: 'auth/transferFund' },
+      async () => {
+        const result = await transferFunds(ctx, user, {
+          userName: body.userName,
+          amountKobo: body.amount,
+        });
+        return {
+          status: 200,
+          body: {
+            msg: result.msg,
+            receipt: result.receipt,
+            balance: koboToNaira(result.balanceKobo),
+          },
+        };
+      },
+    );
+  });
+
+  return router;
+};

@@ -1,0 +1,76 @@
+import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { newReference } from '../../lib/ids.ts';
+import { transferBetweenWallets } from '../ledger/journals.ts';
+import { getWalletBalanceKobo } from '../ledger/ledger.service.ts';
+import { toPublicTransaction } from '../transactions/transactions.mapper.ts';
+import { recordWalletLine } from '../transactions/transactions.repository.ts';
+import { findUserByUserName, type UserRow } from '../users/users.repository.ts';
+
+/** The name shown before a transfer: the business (full) name, else the user name; never the e-mail. */
+export const validateRecipient = async (ctx: AppContext, userName: string) => {
+  const user = await findUserByUserName(ctx.db, userName);
+  if (!user) throw new AppError('NOT_FOUND', { msg: 'User not found' });
+  return { name: user.fullName || user.userName, userName: user.userName, msg: 'User found' };
+};
+
+/**
+ * Moves money between two users' wallets in one journal. Admins send from the house account and
+ * are not limited by their own balance; everyone else is ('Insufficient balance').
+ */
+export const transferFunds = async (
+  ctx: AppContext,
+  sender: UserRow,
+  input: { userName: string; amountKobo: number },
+) => {
+  const recipient = await findUserByUserName(ctx.db, input.userName);
+  if (!recipient) throw new AppError('NOT_FOUND', { msg: 'User not found' });
+  if (recipient.id === sender.id)
+    throw new AppError('VALIDATION_ERROR', { msg: 'You cannot transfer to yourself' });
+  const reference = newReference('TRF');
+  return ctx.db.transaction(async (tx) => {
+    const moved = await transferBetweenWallets(tx, {
+      reference,
+      from: { userId: sender.id, isAdmin: sender.isAdmin },
+      toUserId: recipient.id,
+      amountKobo: input.amountKobo,
+      memo: `${sender.userName} → ${recipient.userName}`,
+    });
+    const incoming = await recordWalletLine(tx, {
+      userId: recipient.id,
+      reference: `${reference}-IN`,
+      type: 'transfer',
+      network: `from ${sender.userName}`,
+      amountKobo: input.amountKobo,
+      direction: 'credit',
+      balanceAfterKobo: moved.recipientBalanceKobo,
+    });
+    if (moved.senderBalanceKobo === null) {
+      return {
+        msg: 'Transfer successful',
+        receipt: toPublicTransaction(
+          { ...incoming, userName: recipient.userName },
+          { withProfit: true },
+        ),
+        balanceKobo: await getWalletBalanceKobo(tx, sender.id),
+      };
+    }
+    const outgoing = await recordWalletLine(tx, {
+      userId: sender.id,
+      reference,
+      type: 'transfer',
+      network: `to ${recipient.userName}`,
+      amountKobo: input.amountKobo,
+      direction: 'debit',
+      balanceAfterKobo: moved.senderBalanceKobo,
+    });
+    return {
+      msg: 'Transfer successful',
+      receipt: toPublicTransaction(
+        { ...outgoing, userName: sender.userName },
+        { withProfit: false },
+      ),
+      balanceKobo: outgoing.balanceAfterKobo,
+    };
+  });
+};
