@@ -7,6 +7,7 @@ import { claimDuePurchases } from './purchase.repository.ts';
 import { raiseAlert } from '../alerts/alerts.service.ts';
 import { settlePurchase } from './purchase.service.ts';
 import { reconcileWithdrawals } from '../withdraw/withdraw.service.ts';
+import { reconcileFundings } from '../funding/funding.service.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 /** Re-queries one unsettled purchase and applies the answer (or leaves it pending). */
@@ -83,6 +84,7 @@ export const startReconciler = (ctx: AppContext): { stop: () => Promise<void> } 
       try {
         await reconcileOnce(ctx);
         await reconcileWithdrawals(ctx);
+        await reconcileFundings(ctx);
       } catch (error) {
         ctx.logger.error('reconciler pass failed', { error: String(error) });
       }
