@@ -62,6 +62,7 @@ const ZEnv = z.object({
   SQUAD_SECRET_KEY: z.string().optional(),
   SQUAD_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   FUND_PAGE_FEE_BP: z.coerce.number().int().min(0).max(10_000).default(100),
+  FUNDING_EXPIRY_HOURS: z.coerce.number().positive().max(720).default(24),
   SQUAD_MERCHANT_ID: z.string().regex(/^\w+$/).default('SBVENDO'),
   BILLSTACK_BASE_URL: z
     .string()
@@ -126,6 +127,8 @@ export type Config = {
     timeoutMs: number;
     /** Fee kept from a card/bank checkout, in basis points (100 = 1%). */
     fundPageFeeBasisPoints: number;
+    /** A checkout Squad still calls pending (or does not know) this long after it began expires. */
+    fundingExpiryHours: number;
     /** Payout references are `<merchant id>_<unique>` (Squad's rule). */
     merchantId: string;
   };
@@ -212,6 +215,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       secretKey: e.SQUAD_SECRET_KEY || 'sandbox_sk_vendo_squad_secret',
       timeoutMs: e.SQUAD_TIMEOUT_MS,
       fundPageFeeBasisPoints: e.FUND_PAGE_FEE_BP,
+      fundingExpiryHours: e.FUNDING_EXPIRY_HOURS,
       merchantId: e.SQUAD_MERCHANT_ID,
     },
     billstack: {

@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context.ts';
+import { reconcileFundings } from '../modules/funding/funding.service.ts';
 import { reconcileOnce } from '../modules/vending/reconciler.ts';
 import { reconcileWithdrawals } from '../modules/withdraw/withdraw.service.ts';
 
@@ -18,6 +19,7 @@ export const startReconciler = (ctx: AppContext): { stop: () => Promise<void> } 
       try {
         await reconcileOnce(ctx);
         await reconcileWithdrawals(ctx);
+        await reconcileFundings(ctx);
       } catch (error) {
         ctx.logger.error('reconciler pass failed', { error: String(error) });
       }

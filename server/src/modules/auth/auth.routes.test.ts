@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import bcrypt from 'bcryptjs';
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import jwt from 'jsonwebtoken';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -1336,6 +1336,70 @@ describe('password reset mail through a real SMTP server', () => {
       .post('/api/v1/auth/login')
       .send({ userName: user.userName, password: 'Smtp#Pass1' });
     expect(signedIn.status).toBe(200);
+  });
+
+  /** Asks for a link for `email` and reads the `n`th mail (1-based) to it from the SMTP server. */
+  const smtpResetLink = async (email: string, n: number) => {
+    const res = await s.request().post('/api/v1/auth/requestPasswordReset').send({ email });
+    expect(res.status).toBe(200);
+    await expect
+      .poll(() => smtp.messages.filter((m) => m.to.includes(email)).length)
+      .toBeGreaterThanOrEqual(n);
+    const mail = smtp.messages.filter((m) => m.to.includes(email))[n - 1]!;
+    const match = RESET_LINK.exec(decodeQuotedPrintable(mail.raw));
+    expect(match).not.toBeNull();
+    return { token: match![1]!, userId: match![2]! };
+  };
+  const resetWith = (link: { token: string; userId: string }, password: string) =>
+    s
+      .request()
+      .post('/api/v1/auth/resetpassword')
+      .send({ ...link, newPassword: password, newPasswordCheck: password });
+
+  it('refuses a link once a newer one was mailed; the newer one works once', async () => {
+    const user = await createUser(s.ctx);
+    const first = await smtpResetLink(user.email, 1);
+    const second = await smtpResetLink(user.email, 2);
+    expect(second.token).not.toBe(first.token);
+
+    const stale = await resetWith(first, 'First#Pass1');
+    expect(stale.status).toBe(400);
+    expect(stale.body).toEqual(INVALID_RESET);
+    expect((await login(user.userName, 'First#Pass1', s.app)).status).toBe(401);
+
+    expect((await resetWith(second, 'Second#Pass2')).status).toBe(200);
+    const again = await resetWith(second, 'Third#Pass3');
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual(INVALID_RESET);
+    expect((await login(user.userName, 'Second#Pass2', s.app)).status).toBe(200);
+  });
+
+  it('leaves exactly one usable link after two requests made at the same time', async () => {
+    const user = await createUser(s.ctx);
+    const answers = await Promise.all(
+      [1, 2].map(() =>
+        s.request().post('/api/v1/auth/requestPasswordReset').send({ email: user.email }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    await expect.poll(() => smtp.messages.filter((m) => m.to.includes(user.email)).length).toBe(2);
+    const links = smtp.messages
+      .filter((m) => m.to.includes(user.email))
+      .map((m) => RESET_LINK.exec(decodeQuotedPrintable(m.raw))!)
+      .map(([, token, userId]) => ({ token: token!, userId: userId! }));
+    const live = await s.ctx.db
+      .select()
+      .from(passwordResets)
+      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+    expect(live).toHaveLength(1);
+
+    const results = [
+      await resetWith(links[0]!, 'Race#One11'),
+      await resetWith(links[1]!, 'Race#Two22'),
+    ];
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    const winner = links.findIndex((l) => sha256(l.token) === live[0]!.tokenHash);
+    expect(results[winner]!.status).toBe(200);
   });
 });
 

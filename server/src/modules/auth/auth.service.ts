@@ -11,7 +11,7 @@ import type {
 } from '@vendo/shared/schemas/auth';
 import type { TAuthResponse } from '@vendo/shared/types/api';
 import type { AppContext } from '../../app-context.ts';
-import { passwordResets } from '../../db/schema/index.ts';
+import { passwordResets, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { clearRateLimit, hitRateLimit } from '../../lib/rate-limit.ts';
 import { subscriptionPlansFor } from '../catalogue/catalogue.service.ts';
@@ -118,7 +118,8 @@ export const RESET_REQUEST_MESSAGE =
   'If an account exists for that e-mail, we have sent a link to reset its password.';
 
 /**
- * Mails a single-use reset link valid for RESET_TOKEN_TTL_SECONDS. The answer is the same
+ * Mails a single-use reset link valid for RESET_TOKEN_TTL_SECONDS that replaces any link mailed
+ * before (a superseded link is refused like a used one). The answer is the same
  * whether or not the e-mail exists, and the mail is sent after answering so timing tells nothing.
  */
 export const requestPasswordReset = async (ctx: AppContext, email: string, ip: string) => {
@@ -133,10 +134,19 @@ export const requestPasswordReset = async (ctx: AppContext, email: string, ip: s
   if (!user) return { msg: RESET_REQUEST_MESSAGE, sent: Promise.resolve() };
 
   const token = randomBytes(32).toString('hex');
-  await ctx.db.insert(passwordResets).values({
-    userId: user.id,
-    tokenHash: sha256(token),
-    expiresAt: sql`now() + make_interval(secs => ${ctx.config.resetTokenTtlSeconds})`,
+  await ctx.db.transaction(async (tx) => {
+    // Only the newest link works: the user's row lock orders two requests made at the same time,
+    // so each one spends every link issued before it and exactly one link stays usable.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+    await tx.insert(passwordResets).values({
+      userId: user.id,
+      tokenHash: sha256(token),
+      expiresAt: sql`now() + make_interval(secs => ${ctx.config.resetTokenTtlSeconds})`,
+    });
   });
   const link = `${ctx.config.appUrl}/passwordReset/${token}/${user.id}`;
   const minutes = Math.round(ctx.config.resetTokenTtlSeconds / 60);
@@ -145,8 +155,8 @@ export const requestPasswordReset = async (ctx: AppContext, email: string, ip: s
     .send({
       to: user.email,
       subject: `Reset your ${ctx.config.site.appName} password`,
-      text: `Hello ${user.userName},\n\nUse this link to set a new password. It works once and expires in ${expiry}:\n${link}\n\nIf you did not ask for this, ignore this e-mail; your password stays the same.`,
-      html: `<p>Hello ${escapeHtml(user.userName)},</p><p>Use this link to set a new password. It works once and expires in ${expiry}:</p><p><a href="${link}">Reset my password</a></p><p>If you did not ask for this, ignore this e-mail; your password stays the same.</p>`,
+      text: `Hello ${user.userName},\n\nUse this link to set a new password. It works once, expires in ${expiry} and replaces any earlier link:\n${link}\n\nIf you did not ask for this, ignore this e-mail; your password stays the same.`,
+      html: `<p>Hello ${escapeHtml(user.userName)},</p><p>Use this link to set a new password. It works once, expires in ${expiry} and replaces any earlier link:</p><p><a href="${link}">Reset my password</a></p><p>If you did not ask for this, ignore this e-mail; your password stays the same.</p>`,
     })
     .catch((error: unknown) => {
       ctx.logger.error('password reset mail failed', { userId: user.id, error: String(error) });

@@ -1,14 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAlerts, transactions } from '../../db/schema/index.ts';
+import { adminAlerts, journals, transactions } from '../../db/schema/index.ts';
 import { signSquadBody } from '../../providers/payments/squad.ts';
 import { createUser, type TestUser } from '../../../test/factories/user.factory.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { getWalletBalanceKobo } from '../ledger/ledger.service.ts';
+import { reconcileFundings } from './funding.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ SQUAD_SECRET_KEY: 'test_squad_secret' });
+  // Checkouts expire after 2 h here, so the expiry tests also show the setting is read.
+  t = await createTestApp({ SQUAD_SECRET_KEY: 'test_squad_secret', FUNDING_EXPIRY_HOURS: '2' });
 });
 afterAll(async () => {
   await t?.close();
@@ -230,6 +232,152 @@ describe('card funding through Squad', () => {
     // The webhook arriving late, after the re-query settled it, changes nothing.
     expect((await deliver(webhookBody(ref, 1000_00))).status).toBe(200);
     expect(await balance(user)).toBe(990_00);
+    await expectCleanLedger();
+  });
+});
+
+describe('pending card/bank fundings, re-queried by the reconciler', () => {
+  const fundingRow = async (ref: string) =>
+    (await t.ctx.db.select().from(transactions).where(eq(transactions.reference, ref)))[0]!;
+  /** What Squad's own books say about the payment (the sandbox keeps them in its table). */
+  const squadSays = (ref: string, status: 'Success' | 'Pending') =>
+    t.ctx.db.execute(sql`update sandbox_payments set status = ${status} where reference = ${ref}`);
+  /** Due for the next pass, started `ageHours` ago. */
+  const dueNow = (ref: string, ageHours = 0) =>
+    t.ctx.db.execute(
+      sql`update transactions set next_check_at = now(),
+            created_at = now() - make_interval(secs => ${ageHours * 3600})
+          where reference = ${ref}`,
+    );
+  const journalsFor = async (ref: string) =>
+    (
+      await t.ctx.db
+        .select()
+        .from(journals)
+        .where(eq(journals.reference, `squad:${ref}`))
+    ).length;
+  const alertsFor = async (kind: string, transactionId: string) =>
+    (
+      await t.ctx.db
+        .select()
+        .from(adminAlerts)
+        .where(and(eq(adminAlerts.kind, kind), eq(adminAlerts.transactionId, transactionId)))
+    ).length;
+
+  it('credits once on the next pass when the webhook came while Squad still said pending', async () => {
+    const user = await createUser(t.ctx);
+    const { ref } = await initiate(user, 1000);
+    const early = await deliver(webhookBody(ref, 1000_00));
+    expect(early.status).toBe(202);
+    expect(await balance(user)).toBe(0);
+    const waiting = await fundingRow(ref);
+    expect(waiting.status).toBe('pending');
+    // The webhook made it due at once rather than after the usual delay.
+    expect(waiting.nextCheckAt!.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
+
+    await squadSays(ref, 'Success');
+    await reconcileFundings(t.ctx);
+    expect(await balance(user)).toBe(990_00);
+    expect(await fundingRow(ref)).toMatchObject({
+      status: 'success',
+      amountKobo: 990_00,
+      nextCheckAt: null,
+    });
+
+    // Later passes and the webhook delivered again change nothing.
+    await dueNow(ref);
+    await reconcileFundings(t.ctx);
+    expect((await deliver(webhookBody(ref, 1000_00))).body.msg).toBe('Already success');
+    expect(await balance(user)).toBe(990_00);
+    expect(await journalsFor(ref)).toBe(1);
+    await expectCleanLedger();
+  });
+
+  it('keeps a young unpaid checkout pending, and expires it unpaid after FUNDING_EXPIRY_HOURS', async () => {
+    const user = await createUser(t.ctx);
+    const { ref } = await initiate(user, 700);
+    await dueNow(ref, 1.5);
+    await reconcileFundings(t.ctx);
+    expect(await fundingRow(ref)).toMatchObject({ status: 'pending', attempts: 1 });
+
+    await dueNow(ref, 2.1);
+    await reconcileFundings(t.ctx);
+    const expired = await fundingRow(ref);
+    expect(expired).toMatchObject({
+      status: 'failed',
+      apiResponse: 'Expired: not paid within 2 h',
+      nextCheckAt: null,
+    });
+    expect(expired.settledAt).not.toBeNull();
+    expect(await balance(user)).toBe(0);
+    expect(await journalsFor(ref)).toBe(0);
+
+    // The customer pays after all: never credited by itself, an admin hears of it once.
+    expect((await pay(ref)).status).toBe(303);
+    expect((await deliver(webhookBody(ref, 700_00))).body.msg).toBe(
+      'Already failed: held for review',
+    );
+    expect(await alertsFor('funding_paid_after_failure', expired.id)).toBe(1);
+    expect((await fundingRow(ref)).status).toBe('failed');
+    expect(await balance(user)).toBe(0);
+    await expectCleanLedger();
+  });
+
+  it('expires a checkout Squad does not know, but never one it cannot reach', async () => {
+    const user = await createUser(t.ctx);
+    const unknown = await initiate(user, 200);
+    await t.ctx.db.execute(sql`delete from sandbox_payments where reference = ${unknown.ref}`);
+    const unreachable = await initiate(user, 300);
+    await dueNow(unknown.ref, 3);
+    await dueNow(unreachable.ref, 3);
+    // Squad down (nothing listens on port 1): no answer is not "unpaid".
+    const squadDown = {
+      ...t.ctx,
+      config: { ...t.ctx.config, squad: { ...t.ctx.config.squad, baseUrl: 'http://127.0.0.1:1' } },
+    };
+    await reconcileFundings(squadDown);
+    expect((await fundingRow(unknown.ref)).status).toBe('pending');
+    expect(await fundingRow(unreachable.ref)).toMatchObject({ status: 'pending', attempts: 1 });
+
+    await dueNow(unknown.ref, 3);
+    await reconcileFundings(t.ctx);
+    expect((await fundingRow(unknown.ref)).apiResponse).toBe('Expired: not paid within 2 h');
+    expect(await balance(user)).toBe(0);
+  });
+
+  it('credits once when passes race the webhook', async () => {
+    const user = await createUser(t.ctx);
+    for (let i = 0; i < 5; i += 1) {
+      const { ref } = await initiate(user, 100);
+      await squadSays(ref, 'Success');
+      await dueNow(ref);
+      const [answer] = await Promise.all([
+        deliver(webhookBody(ref, 100_00)),
+        reconcileFundings(t.ctx),
+        reconcileFundings(t.ctx),
+      ]);
+      expect(answer.status).toBe(200);
+      expect(await journalsFor(ref)).toBe(1);
+      expect((await fundingRow(ref)).status).toBe('success');
+      expect(await balance(user)).toBe((i + 1) * 99_00);
+    }
+    await expectCleanLedger();
+  });
+
+  it('holds an amount Squad confirms differently for review and stops asking about it', async () => {
+    const user = await createUser(t.ctx);
+    const { ref } = await initiate(user, 400);
+    await t.ctx.db.execute(
+      sql`update sandbox_payments set status = 'Success', amount_kobo = 500000 where reference = ${ref}`,
+    );
+    await dueNow(ref);
+    await reconcileFundings(t.ctx);
+    const held = await fundingRow(ref);
+    expect(held).toMatchObject({ status: 'pending', nextCheckAt: null });
+    expect(await alertsFor('funding_amount_mismatch', held.id)).toBe(1);
+    await reconcileFundings(t.ctx);
+    expect(await alertsFor('funding_amount_mismatch', held.id)).toBe(1);
+    expect(await balance(user)).toBe(0);
     await expectCleanLedger();
   });
 });

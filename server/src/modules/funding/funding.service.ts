@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
-import { basisPointsOfKobo, koboToNaira } from '@vendo/shared/money';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { basisPointsOfKobo, formatNaira, koboToNaira } from '@vendo/shared/money';
 import type { AppContext } from '../../app-context.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -10,9 +10,12 @@ import {
   isValidSquadSignature,
   squadSettingsFor,
   verifySquadPayment,
+  type VerifyResult,
 } from '../../providers/payments/squad.ts';
 import { creditCardFunding } from '../ledger/journals.ts';
 import { getWalletBalanceKobo } from '../ledger/ledger.service.ts';
+import type { TransactionRow } from '../transactions/transactions.mapper.ts';
+import { claimDueTransactions } from '../transactions/transactions.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { raiseAlert } from '../alerts/alerts.service.ts';
 
@@ -41,6 +44,8 @@ export const initiateFunding = async (
     balanceBeforeKobo: balanceKobo,
     balanceAfterKobo: balanceKobo,
     details: { email: input.email, feeBasisPoints },
+    // The reconciler asks Squad from then on, in case the webhook comes early or never.
+    nextCheckAt: sql`now() + make_interval(secs => ${ctx.config.vending.retryAfterSeconds})`,
   });
   try {
     const { checkoutUrl } = await initiateSquadPayment(squadSettings(ctx), {
@@ -100,9 +105,52 @@ export const handleSquadWebhook = async (
     );
   // Unknown references are acknowledged (so the gateway stops retrying) and never credited.
   if (!funding) return { status: 200, body: { msg: 'Unknown reference ignored' } };
+  if (funding.status === 'failed') return reviewPaymentAfterFailure(ctx, funding);
   if (funding.status !== 'pending')
     return { status: 200, body: { msg: `Already ${funding.status}` } };
-  return settleFunding(ctx, funding.id);
+  const outcome = await settleFunding(ctx, funding.id);
+  if (outcome.status === 202) {
+    // Squad says paid but verify does not agree yet: the next reconciler pass asks again.
+    await ctx.db
+      .update(transactions)
+      .set({ nextCheckAt: sql`now()` })
+      .where(and(eq(transactions.id, funding.id), eq(transactions.status, 'pending')));
+  }
+  return outcome;
+};
+
+/**
+ * A webhook for a funding we marked failed (abandoned, or expired unpaid): if Squad now confirms
+ * the payment, the customer paid after we gave up. Never credited automatically (the row is
+ * settled); an admin is alerted once, however often the webhook is delivered.
+ */
+const reviewPaymentAfterFailure = async (
+  ctx: AppContext,
+  funding: TransactionRow,
+): Promise<WebhookOutcome> => {
+  const verified = await verifySquadPayment(squadSettings(ctx), funding.reference);
+  if (verified.status !== 'Success') return { status: 200, body: { msg: 'Already failed' } };
+  const note = `Squad: Success after ${funding.apiResponse ?? 'failure'}`;
+  const [flagged] = await ctx.db
+    .update(transactions)
+    .set({ apiResponse: note })
+    .where(
+      and(
+        eq(transactions.id, funding.id),
+        eq(transactions.status, 'failed'),
+        sql`coalesce(${transactions.apiResponse}, '') not like 'Squad: Success after %'`,
+      ),
+    )
+    .returning({ id: transactions.id });
+  if (flagged) {
+    await raiseAlert(
+      ctx,
+      'funding_paid_after_failure',
+      `Squad confirms ${formatNaira(verified.amountKobo)} for ${funding.reference}, which we had marked failed (${funding.apiResponse ?? 'no reason'}): not credited, review it.`,
+      funding.id,
+    );
+  }
+  return { status: 200, body: { msg: 'Already failed: held for review' } };
 };
 
 /** Verifies a pending funding with Squad and settles it once (also used to re-query). */
@@ -117,16 +165,38 @@ export const settleFunding = async (
   if (!funding || funding.status !== 'pending')
     return { status: 200, body: { msg: 'Nothing to do' } };
   const verified = await verifySquadPayment(squadSettings(ctx), funding.reference);
+  return applyVerification(ctx, funding, verified);
+};
+
+/**
+ * Applies Squad's verify answer to a pending funding with guarded transitions: Success credits
+ * once, Failed/Abandoned fail it, anything else leaves it pending (202).
+ */
+const applyVerification = async (
+  ctx: AppContext,
+  funding: TransactionRow,
+  verified: VerifyResult,
+): Promise<WebhookOutcome> => {
   if (verified.status === 'Failed' || verified.status === 'Abandoned') {
     await ctx.db
       .update(transactions)
-      .set({ status: 'failed', apiResponse: `Squad: ${verified.status}`, settledAt: sql`now()` })
+      .set({
+        status: 'failed',
+        apiResponse: `Squad: ${verified.status}`,
+        settledAt: sql`now()`,
+        nextCheckAt: null,
+      })
       .where(and(eq(transactions.id, funding.id), eq(transactions.status, 'pending')));
     return { status: 200, body: { msg: `Payment ${verified.status.toLowerCase()}` } };
   }
   if (verified.status !== 'Success')
     return { status: 202, body: { msg: 'Payment not confirmed yet' } };
   if (verified.amountKobo !== funding.amountKobo) {
+    // Held for an admin: the reconciler stops asking (no alert every pass); staff can re-query.
+    await ctx.db
+      .update(transactions)
+      .set({ nextCheckAt: null })
+      .where(and(eq(transactions.id, funding.id), eq(transactions.status, 'pending')));
     await raiseAlert(
       ctx,
       'funding_amount_mismatch',
@@ -151,6 +221,7 @@ export const settleFunding = async (
         settledAt: sql`now()`,
         apiResponse: 'Squad: Success',
         profitKobo: feeKobo,
+        nextCheckAt: null,
       })
       .where(and(eq(transactions.id, funding.id), eq(transactions.status, 'pending')))
       .returning({ id: transactions.id });
@@ -175,4 +246,50 @@ export const settleFunding = async (
     status: 200,
     body: { msg: `Wallet credited with ₦${koboToNaira(netKobo).toLocaleString('en-NG')}` },
   };
+};
+
+/**
+ * One reconciler pass over pending card/bank fundings: claims the due ones (FOR UPDATE SKIP
+ * LOCKED in a short transaction, pushing their next check back, so several processes can run
+ * this), then asks Squad about each outside any transaction. Paid → credited once (the same
+ * guarded settle as the webhook), failed or abandoned → failed, still pending (or unknown to
+ * Squad) past FUNDING_EXPIRY_HOURS → expired. No answer → asked again later, never expired blind.
+ */
+export const reconcileFundings = async (ctx: AppContext, { limit = 25 } = {}): Promise<number> => {
+  const claimed = await ctx.db.transaction((tx) =>
+    claimDueTransactions(tx, {
+      filter: sql`type = 'wallet' and network = 'Squad'`,
+      limit,
+      retryAfterSeconds: ctx.config.vending.retryAfterSeconds,
+    }),
+  );
+  for (const funding of claimed) {
+    // Read after the claim: a webhook may have settled it in between.
+    if (funding.status !== 'pending') continue;
+    const verified = await verifySquadPayment(squadSettings(ctx), funding.reference);
+    if (verified.status === 'Pending' || verified.status === 'NotFound')
+      await expireIfAbandoned(ctx, funding.id);
+    else await applyVerification(ctx, funding, verified);
+  }
+  return claimed.length;
+};
+
+/** Fails a still-pending funding older than the expiry, in one guarded statement (no credit). */
+const expireIfAbandoned = async (ctx: AppContext, id: string) => {
+  const hours = ctx.config.squad.fundingExpiryHours;
+  await ctx.db
+    .update(transactions)
+    .set({
+      status: 'failed',
+      apiResponse: `Expired: not paid within ${hours} h`,
+      settledAt: sql`now()`,
+      nextCheckAt: null,
+    })
+    .where(
+      and(
+        eq(transactions.id, id),
+        eq(transactions.status, 'pending'),
+        lt(transactions.createdAt, sql`now() - make_interval(secs => ${Math.round(hours * 3600)})`),
+      ),
+    );
 };

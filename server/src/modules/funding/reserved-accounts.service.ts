@@ -1,5 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
-import { basisPointsOfKobo, isValidNaira, koboToNaira, nairaToKobo } from '@vendo/shared/money';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  basisPointsOfKobo,
+  formatNaira,
+  isValidNaira,
+  koboToNaira,
+  nairaToKobo,
+} from '@vendo/shared/money';
 import type { AppContext } from '../../app-context.ts';
 import { reservedAccounts, transactions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -87,6 +93,42 @@ export const generateAccount = async (ctx: AppContext, user: UserRow, bankName =
   };
 };
 
+/**
+ * A replay of a credited deposit changes nothing; one that names another amount or account is
+ * not a network retry but a forged or corrupted delivery (the signature is static), so an admin
+ * hears of it.
+ */
+const alertOnAlteredReplay = async (
+  ctx: AppContext,
+  replay: { wiaxyRef: string; accountNumber: string; grossKobo: number },
+) => {
+  const [first] = await ctx.db
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.reference, `BST-${replay.wiaxyRef}`),
+        eq(transactions.network, 'BillStack'),
+      ),
+    );
+  const details = (first?.details ?? {}) as { grossKobo?: number; accountNumber?: string };
+  if (
+    first &&
+    details.grossKobo === replay.grossKobo &&
+    details.accountNumber === replay.accountNumber
+  )
+    return;
+  await raiseAlert(
+    ctx,
+    'deposit_replay_mismatch',
+    `BillStack deposit ${replay.wiaxyRef} was delivered again with ${formatNaira(replay.grossKobo)} to account ${replay.accountNumber}` +
+      (first
+        ? `, but was credited as ${formatNaira(details.grossKobo ?? 0)} to account ${details.accountNumber ?? '?'}: nothing changed.`
+        : ': nothing changed.'),
+    first?.id,
+  );
+};
+
 type DepositPayload = {
   event?: string;
   data?: {
@@ -100,7 +142,8 @@ type DepositPayload = {
 /**
  * A BillStack deposit: signature (static, so not enough on its own), known event, an account
  * number we reserved (the owner is found by it, never by anything else in the body), deduped by
- * wiaxy_ref through a unique journal reference, credited less the account-card fee.
+ * wiaxy_ref through a unique journal reference, credited less the account-card fee. A replay that
+ * names another amount or account changes nothing and raises an admin alert.
  */
 export const handleBillstackWebhook = async (
   ctx: AppContext,
@@ -181,6 +224,7 @@ export const handleBillstackWebhook = async (
     });
     return true;
   });
+  if (!credited) await alertOnAlteredReplay(ctx, { wiaxyRef, accountNumber, grossKobo });
   return {
     status: 200,
     body: {

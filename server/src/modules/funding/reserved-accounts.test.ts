@@ -1,4 +1,6 @@
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminAlerts, transactions } from '../../db/schema/index.ts';
 import { billstackSignature } from '../../providers/payments/billstack.ts';
 import { createUser } from '../../../test/factories/user.factory.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
@@ -81,6 +83,47 @@ describe('reserved accounts (BillStack)', () => {
     );
     expect(replays.every((r) => r.status === 200)).toBe(true);
     expect(await balance(user)).toBe(4_946_00 + 989_20);
+    await expectCleanLedger();
+  });
+
+  it('changes nothing for a replay with another amount, and alerts an admin', async () => {
+    const user = await createUser(t.ctx);
+    const { accountNumbers } = (
+      await t.request().get('/api/v1/auth/generateAcc').set('x-auth-token', user.token)
+    ).body;
+    const accountNumber = accountNumbers[0].accountNumber as string;
+    const ref = `WX-ALTER-${Date.now().toString(36)}`;
+    expect((await deposit(accountNumber, '1000', ref)).status).toBe(200);
+    expect(await balance(user)).toBe(989_20);
+    const alerts = () =>
+      t.ctx.db
+        .select()
+        .from(adminAlerts)
+        .where(
+          and(
+            eq(adminAlerts.kind, 'deposit_replay_mismatch'),
+            like(adminAlerts.message, `%${ref}%`),
+          ),
+        );
+
+    // A plain retry is not news.
+    expect((await deposit(accountNumber, '1000', ref)).body.msg).toBe('Already credited');
+    expect(await alerts()).toEqual([]);
+
+    const altered = await deposit(accountNumber, '50000', ref);
+    expect(altered.status).toBe(200);
+    expect(altered.body.msg).toBe('Already credited');
+    expect(await balance(user)).toBe(989_20);
+    const [row] = await t.ctx.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.reference, `BST-${ref}`));
+    expect(row).toMatchObject({ status: 'success', amountKobo: 989_20 });
+    const raised = await alerts();
+    expect(raised).toHaveLength(1);
+    expect(raised[0]).toMatchObject({ transactionId: row!.id });
+    expect(raised[0]!.message).toContain('₦50,000.00');
+    expect(raised[0]!.message).toContain('₦1,000.00');
     await expectCleanLedger();
   });
 

@@ -9,6 +9,8 @@ export type SquadSettings = { baseUrl: string; secretKey: string; timeoutMs: num
 
 export type VerifyResult =
   | { status: 'Success' | 'Failed' | 'Abandoned' | 'Pending'; amountKobo: number }
+  /** Squad answered 400 "Invalid transaction reference": it has no payment under this reference. */
+  | { status: 'NotFound'; amountKobo: null }
   | { status: 'unknown'; amountKobo: null };
 
 const call = async (settings: SquadSettings, path: string, init: RequestInit = {}) => {
@@ -70,7 +72,10 @@ export const initiateSquadPayment = async (
   return { checkoutUrl: url };
 };
 
-/** Asks Squad what happened to a payment; anything unreadable is 'unknown' (never a credit). */
+/**
+ * Asks Squad what happened to a payment; a reference it does not know is 'NotFound', anything
+ * unreadable (timeout, 5xx, odd body) is 'unknown'. Neither is ever a credit.
+ */
 export const verifySquadPayment = async (
   settings: SquadSettings,
   reference: string,
@@ -89,6 +94,7 @@ export const verifySquadPayment = async (
     ) {
       return { status, amountKobo: amount };
     }
+    if (res.status === 400) return { status: 'NotFound', amountKobo: null };
   } catch {
     // network failure or timeout: unknown
   }
