@@ -6,7 +6,6 @@ import type { AppContext } from './app-context.ts';
 import { AppError } from './lib/app-error.ts';
 import { getFeeBasisPoints } from './lib/fees.ts';
 import { errorHandler } from './middleware/error-handler.ts';
-import { jsonBody } from './middleware/json-body.ts';
 import { rejectNulBytes } from './middleware/reject-nul.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -41,7 +40,7 @@ export const createApp = (ctx: AppContext): express.Express => {
   });
 
   const api = Router();
-  api.use(jsonBody({ limitBytes: 100 * 1024 }));
+  api.use(express.json({ limit: '100kb', strict: true }));
   api.use(rejectNulBytes);
   api.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');

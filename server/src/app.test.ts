@@ -1,0 +1,241 @@
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, type TestUser } from '../test/factories/user.factory.ts';
+import { createTestApp, type TestApp } from '../test/helpers/test-app.ts';
+
+let t: TestApp;
+let user: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  user = await createUser(t.ctx);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The API's limit on a request body, in bytes. */
+const LIMIT = 100 * 1024;
+
+/**
+ * Saving a contact echoes the contact's name, so it shows what the API made of a body. Saving
+ * the same number again updates the one contact, so the cases do not pile up.
+ */
+const contact = (contactName: string, extra = '') =>
+  `{"contactName":${JSON.stringify(contactName)},"contactNumber":"08031234567","contactNetwork":"MTN"${extra}}`;
+
+type Case = {
+  name: string;
+  headers: Record<string, string>;
+  body?: string | Buffer;
+  /** 201 with this contact name saved, or the error answer. */
+  expected: { saved: string } | { status: number; msg: string };
+};
+const json = { 'content-type': 'application/json' };
+const notJson = { status: 400, msg: 'The request body is not valid JSON' };
+const unreadable = (status: number) => ({ status, msg: 'The request body could not be read' });
+const allFields = { status: 400, msg: 'All fields are required' };
+const tooLarge = { status: 413, msg: 'The request body is too large' };
+
+const cases: Case[] = [
+  { name: 'an object', headers: json, body: contact('Ada'), expected: { saved: 'Ada' } },
+  {
+    name: 'whitespace before the object',
+    headers: json,
+    body: ` \r\n\t${contact('Ada')}`,
+    expected: { saved: 'Ada' },
+  },
+  {
+    name: 'unicode',
+    headers: json,
+    body: contact('Ngọzi Ọkafọr ₦'),
+    expected: { saved: 'Ngọzi Ọkafọr ₦' },
+  },
+  {
+    name: 'a byte order mark',
+    headers: json,
+    body: `\ufeff${contact('Bola')}`,
+    expected: { saved: 'Bola' },
+  },
+  {
+    name: 'upper-case type',
+    headers: { 'content-type': 'Application/JSON' },
+    body: contact('Chidi'),
+    expected: { saved: 'Chidi' },
+  },
+  {
+    name: 'a utf-8 charset',
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: contact('Dayo'),
+    expected: { saved: 'Dayo' },
+  },
+  {
+    name: 'a quoted UTF-8 charset',
+    headers: { 'content-type': 'application/json;charset="UTF-8"' },
+    body: contact('Emeka'),
+    expected: { saved: 'Emeka' },
+  },
+  {
+    // body-parser decodes the UTF-16 and UTF-32 family too (the API's own clients send UTF-8).
+    name: 'a UTF-16 body',
+    headers: { 'content-type': 'application/json; charset=utf-16le' },
+    body: Buffer.from(contact('Kemi ₦'), 'utf16le'),
+    expected: { saved: 'Kemi ₦' },
+  },
+  {
+    name: 'a body at the limit',
+    headers: json,
+    body: contact('Funke', `,"pad":"${'x'.repeat(LIMIT - contact('Funke', ',"pad":""').length)}"`),
+    expected: { saved: 'Funke' },
+  },
+  {
+    name: 'gzip',
+    headers: { ...json, 'content-encoding': 'gzip' },
+    body: gzipSync(contact('Gozie')),
+    expected: { saved: 'Gozie' },
+  },
+  {
+    name: 'deflate',
+    headers: { ...json, 'content-encoding': 'deflate' },
+    body: deflateSync(contact('Hauwa')),
+    expected: { saved: 'Hauwa' },
+  },
+  {
+    name: 'brotli',
+    headers: { ...json, 'content-encoding': 'br' },
+    body: brotliCompressSync(contact('Ife')),
+    expected: { saved: 'Ife' },
+  },
+  // An empty body is `{}`; no JSON body at all leaves nothing to read: both fail validation.
+  { name: 'an empty body', headers: json, body: '', expected: allFields },
+  {
+    name: 'text/plain',
+    headers: { 'content-type': 'text/plain' },
+    body: contact('x'),
+    expected: allFields,
+  },
+  {
+    name: 'a form',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'contactName=x',
+    expected: allFields,
+  },
+  { name: 'no content type', headers: {}, body: contact('x'), expected: allFields },
+  { name: 'only whitespace', headers: json, body: '   ', expected: notJson },
+  { name: 'a number (strict)', headers: json, body: '1', expected: notJson },
+  { name: 'a string (strict)', headers: json, body: '"x"', expected: notJson },
+  { name: 'true (strict)', headers: json, body: 'true', expected: notJson },
+  { name: 'null (strict)', headers: json, body: 'null', expected: notJson },
+  { name: 'malformed JSON', headers: json, body: '{"contactName": "x",', expected: notJson },
+  { name: 'trailing garbage', headers: json, body: `${contact('x')} x`, expected: notJson },
+  {
+    name: 'an array (parsed, then refused by validation)',
+    headers: json,
+    body: '[1,2,3]',
+    expected: { status: 400, msg: 'Invalid input: expected object, received array' },
+  },
+  {
+    name: 'a latin1 charset',
+    headers: { 'content-type': 'application/json; charset=latin1' },
+    body: contact('x'),
+    expected: unreadable(415),
+  },
+  {
+    name: 'a body over the limit',
+    headers: json,
+    body: contact('x', `,"pad":"${'x'.repeat(LIMIT)}"`),
+    expected: tooLarge,
+  },
+  {
+    name: 'gzip that inflates over the limit',
+    headers: { ...json, 'content-encoding': 'gzip' },
+    body: gzipSync(contact('x', `,"pad":"${'x'.repeat(LIMIT * 2)}"`)),
+    expected: tooLarge,
+  },
+  {
+    name: 'gzip that is not gzip',
+    headers: { ...json, 'content-encoding': 'gzip' },
+    body: 'not gzip at all',
+    expected: unreadable(400),
+  },
+  {
+    name: 'an unknown encoding',
+    headers: { ...json, 'content-encoding': 'foo' },
+    body: contact('x'),
+    expected: unreadable(415),
+  },
+  {
+    name: 'an encoding named like an object property',
+    headers: { ...json, 'content-encoding': 'constructor' },
+    body: contact('x'),
+    expected: unreadable(415),
+  },
+  {
+    name: 'a NUL byte',
+    headers: json,
+    body: contact('a\u0000b'),
+    expected: { status: 400, msg: 'The request contains characters that are not allowed' },
+  },
+];
+
+const postContact = (c: Pick<Case, 'headers' | 'body'>) => {
+  let r = t.request().post('/api/v1/auth/contact').set('x-auth-token', user.token);
+  for (const [name, value] of Object.entries(c.headers)) r = r.set(name, value);
+  if (c.body === undefined) return r;
+  // superagent would re-encode a Buffer as JSON (`{"type":"Buffer",…}`): send the bytes as they are.
+  return Buffer.isBuffer(c.body)
+    ? r.serialize((bytes: unknown) => bytes as string).send(c.body)
+    : r.send(c.body);
+};
+
+describe('JSON request bodies on the API', () => {
+  it.each(cases)('answers $name', async (c) => {
+    const res = await postContact(c);
+    if ('saved' in c.expected) {
+      expect(res.status).toBe(201);
+      expect(res.body.contact.contactName).toBe(c.expected.saved);
+    } else {
+      expect(res.status).toBe(c.expected.status);
+      expect(res.body).toEqual({ msg: c.expected.msg, code: 'VALIDATION_ERROR' });
+    }
+  });
+
+  it('reads a chunked body without a length, and refuses one that runs over the limit', async () => {
+    const chunked = (parts: string[]) => {
+      const r = postContact({ headers: { ...json, 'transfer-encoding': 'chunked' } });
+      for (const part of parts) r.write(part);
+      return r;
+    };
+    const ok = await chunked([contact('Jide').slice(0, 20), contact('Jide').slice(20)]);
+    expect(ok.status).toBe(201);
+    expect(ok.body.contact.contactName).toBe('Jide');
+    const tooMuch = await chunked([contact('x').slice(0, -1), `,"pad":"`, 'x'.repeat(LIMIT), '"}']);
+    expect(tooMuch.status).toBe(413);
+    expect(tooMuch.body.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('answers a purchase with an empty or non-JSON body with the spec message', async () => {
+    for (const [type, body] of [
+      ['application/json', ''],
+      ['text/plain', '{"network":1}'],
+    ] as const) {
+      const res = await t
+        .request()
+        .post('/api/v1/buy/data')
+        .set('x-auth-token', user.token)
+        .set('content-type', type)
+        .send(body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ msg: 'Please provide all values', code: 'VALIDATION_ERROR' });
+    }
+  });
+
+  it('leaves a request without a body alone', async () => {
+    const res = await t
+      .request()
+      .get('/api/v1/auth/contact')
+      .set('x-auth-token', user.token)
+      .set(json);
+    expect(res.status).toBe(200);
+    expect(Array.isArray(res.body.contactList)).toBe(true);
+  });
+});
