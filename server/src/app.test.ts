@@ -1,5 +1,8 @@
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from './app.ts';
+import { createLogger } from './lib/logger.ts';
 import { createUser, type TestUser } from '../test/factories/user.factory.ts';
 import { createTestApp, type TestApp } from '../test/helpers/test-app.ts';
 
@@ -237,5 +240,91 @@ describe('JSON request bodies on the API', () => {
       .set(json);
     expect(res.status).toBe(200);
     expect(Array.isArray(res.body.contactList)).toBe(true);
+  });
+});
+
+describe('the request log', () => {
+  /** The app on the same database, logging at info into `lines`. */
+  const logged = (overrides: Partial<TestApp['ctx']> = {}) => {
+    const lines: Record<string, unknown>[] = [];
+    const app = createApp({
+      ...t.ctx,
+      logger: createLogger('info', {}, (line) => lines.push(JSON.parse(line))),
+      ...overrides,
+    });
+    return { app, lines };
+  };
+  /** pino-http writes its line when the answer has been sent: wait for it. */
+  const requestLine = async (lines: Record<string, unknown>[]) => {
+    await expect.poll(() => lines.filter((l) => l.msg === 'request').length).toBe(1);
+    return lines.find((l) => l.msg === 'request')!;
+  };
+
+  it('logs one line per request with its id, method, path, status, time and user', async () => {
+    const { app, lines } = logged();
+    const res = await request(app)
+      .get('/api/v1/auth/contact?page=2')
+      .set('x-auth-token', user.token);
+    expect(res.status).toBe(200);
+    const id = res.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    const line = await requestLine(lines);
+    expect(line).toMatchObject({
+      level: 'info',
+      requestId: id,
+      method: 'GET',
+      path: '/api/v1/auth/contact',
+      status: 200,
+      userId: user.id,
+    });
+    expect(typeof line.ms).toBe('number');
+    expect(typeof line.time).toBe('string');
+    // Nothing of the request itself (its headers carry the token).
+    expect(JSON.stringify(lines)).not.toContain(user.token);
+  });
+
+  it('keeps a sane incoming X-Request-Id and replaces any other', async () => {
+    const { app, lines } = logged();
+    const kept = await request(app)
+      .get('/api/v1/nothing-here')
+      .set('x-request-id', 'proxy-1234_abcd');
+    expect(kept.status).toBe(404);
+    expect(kept.get('x-request-id')).toBe('proxy-1234_abcd');
+    expect(await requestLine(lines)).toMatchObject({
+      requestId: 'proxy-1234_abcd',
+      status: 404,
+      path: '/api/v1/nothing-here',
+    });
+    for (const bad of ['short', 'has spaces in it', 'x'.repeat(65), 'semi;colon-123']) {
+      const res = await request(app).get('/api/v1/health').set('x-request-id', bad);
+      expect(res.get('x-request-id')).not.toBe(bad);
+      expect(res.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('logs an unhandled error with its stack and request id, and answers a generic 500', async () => {
+    // A database that fails: /site reads the fees from it and has no answer of its own for that.
+    const { app, lines } = logged({
+      db: new Proxy(t.ctx.db, {
+        get: () => {
+          throw new Error('database gone');
+        },
+      }),
+    });
+    const res = await request(app).get('/api/v1/site');
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ msg: 'Something went wrong', code: 'INTERNAL' });
+    const error = lines.find((l) => l.msg === 'unhandled error');
+    expect(error).toMatchObject({ level: 'error', requestId: res.get('x-request-id') });
+    expect(String(error!.stack)).toContain('database gone');
+    expect(await requestLine(lines)).toMatchObject({ status: 500, level: 'info' });
+  });
+
+  it('writes nothing at the silent level', async () => {
+    const lines: string[] = [];
+    const app = createApp({ ...t.ctx, logger: createLogger('silent', {}, (l) => lines.push(l)) });
+    expect((await request(app).get('/api/v1/health')).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(lines).toEqual([]);
   });
 });
