@@ -328,3 +328,31 @@ describe('the request log', () => {
     expect(lines).toEqual([]);
   });
 });
+
+describe('security headers', () => {
+  it('sends helmet’s headers, the same-origin referrer policy and a CSP on API and sandbox answers', async () => {
+    for (const path of ['/api/v1/health', '/sandbox/billstack', '/api/v1/nothing-here']) {
+      const res = await t.request().get(path);
+      expect(res.get('x-content-type-options')).toBe('nosniff');
+      expect(res.get('referrer-policy')).toBe('same-origin');
+      expect(res.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(res.get('x-powered-by')).toBeUndefined();
+      const csp = res.get('content-security-policy') ?? '';
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("frame-ancestors 'self'");
+      // Forms may post to the app itself and to APP_URL (the sandbox checkout's redirect).
+      expect(csp).toContain("form-action 'self' http://vendo.test");
+      // Served over plain HTTP outside production: no upgrade of the page's own requests.
+      expect(csp).not.toContain('upgrade-insecure-requests');
+    }
+  });
+
+  it('asks browsers to upgrade insecure requests in production', async () => {
+    const app = createApp({ ...t.ctx, config: { ...t.ctx.config, isProduction: true } });
+    const res = await request(app).get('/api/v1/health');
+    expect(res.get('content-security-policy')).toContain('upgrade-insecure-requests');
+    expect(res.get('strict-transport-security')).toContain('max-age=');
+  });
+});

@@ -8,6 +8,7 @@ import { getFeeBasisPoints } from './lib/fees.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { rejectNulBytes } from './middleware/reject-nul.ts';
 import { requestContext } from './middleware/request-context.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
@@ -33,11 +34,7 @@ export const createApp = (ctx: AppContext): express.Express => {
   app.set('etag', false);
   app.set('trust proxy', ctx.config.trustProxy);
   app.use(requestContext(ctx.logger));
-  app.use((_req, res, next) => {
-    res.set('X-Content-Type-Options', 'nosniff');
-    res.set('Referrer-Policy', 'same-origin');
-    next();
-  });
+  app.use(securityHeaders(ctx.config));
 
   const api = Router();
   api.use(express.json({ limit: '100kb', strict: true }));
