@@ -74,5 +74,25 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
     },
   },
+  {
+    // Schemas that run in the browser are built with shared/src/zod.ts's `z` (jitless), so zod
+    // never probes for eval under the server's content security policy.
+    files: ['shared/src/**/*.ts', 'client/src/**/*.{ts,tsx}'],
+    ignores: ['shared/src/zod.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              message: "Import z from '@vendo/shared/zod' (or '../zod.ts' in shared/).",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
   ...crossFeatureRules,
 );

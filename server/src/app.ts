@@ -6,9 +6,9 @@ import type { AppContext } from './app-context.ts';
 import { AppError } from './lib/app-error.ts';
 import { getFeeBasisPoints } from './lib/fees.ts';
 import { errorHandler } from './middleware/error-handler.ts';
-import { jsonBody } from './middleware/json-body.ts';
 import { rejectNulBytes } from './middleware/reject-nul.ts';
 import { requestContext } from './middleware/request-context.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { alertRoutes } from './modules/alerts/alerts.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -38,14 +38,10 @@ export const createApp = (ctx: AppContext): express.Express => {
   app.set('etag', false);
   app.set('trust proxy', ctx.config.trustProxy);
   app.use(requestContext(ctx.logger));
-  app.use((_req, res, next) => {
-    res.set('X-Content-Type-Options', 'nosniff');
-    res.set('Referrer-Policy', 'same-origin');
-    next();
-  });
+  app.use(securityHeaders(ctx.config));
 
   const api = Router();
-  api.use(jsonBody({ limitBytes: 100 * 1024 }));
+  api.use(express.json({ limit: '100kb', strict: true }));
   api.use(rejectNulBytes);
   api.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -6,22 +6,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: unknown): value is string =>
   typeof value === 'string' && UUID.test(value);
 
-/** Random bytes drawn from here, refilled this many at a time (one call to the CSPRNG each). */
-const POOL_BYTES = 4096;
-let pool = Buffer.alloc(0);
-let offset = 0;
+/** 24 random bits as 6 upper-case hex digits. */
+const hex6 = () => randomInt(0x1000000).toString(16).toUpperCase().padStart(6, '0');
 
 /**
  * A transaction reference: `prefix`, the date as YYMMDD, then 12 random upper-case hex digits
- * (48 bits). Unique enough for a reference (the column is unique anyway); not a secret, so the
- * random bytes come from a pool rather than a call to the CSPRNG per reference.
+ * (48 bits from the CSPRNG). Unique enough for a reference (the column is unique anyway).
  */
-export const newReference = (prefix: string, now = new Date()): string => {
-  if (offset + 6 > pool.length) {
-    pool = randomBytes(POOL_BYTES);
-    offset = 0;
-  }
-  const random = pool.toString('hex', offset, offset + 6).toUpperCase();
-  offset += 6;
-  return `${prefix}${now.toISOString().slice(2, 10).replace(/-/g, '')}${random}`;
-};
+export const newReference = (prefix: string, now = new Date()): string =>
+  `${prefix}${now.toISOString().slice(2, 10).replace(/-/g, '')}${hex6()}${hex6()}`;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /**
  * Request schemas for /auth. The server parses with them and the forms reuse them, so the

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { AIRTIME_NETWORK_CODES, DATA_NETWORK_CODES, DISCOS, type TNetwork } from '../constants.ts';
 import { isValidNaira, nairaToKobo } from '../money.ts';
 
