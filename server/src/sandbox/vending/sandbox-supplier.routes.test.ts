@@ -685,6 +685,12 @@ describe('sandbox suppliers: wire details', () => {
     });
     expect(user.status).toBe(200);
     expect(await user.json()).toMatchObject({ username: 'vendo-glad' });
+    // A re-query key that is not valid percent-encoding names no order.
+    const undecodable = await fetch(url('/api/data/%E0%A4%A/'), {
+      headers: { Authorization: `Token ${SANDBOX_SUPPLIER_KEYS.GLAD}` },
+    });
+    expect(undecodable.status).toBe(404);
+    expect(await undecodable.json()).toEqual({ detail: 'Not found.' });
     // A path that names no sandbox supplier is not theirs to answer.
     const elsewhere = await fetch(`${appUrl}/sandbox/suppliers/nobody/api/user/`);
     expect(elsewhere.status).toBe(404);
