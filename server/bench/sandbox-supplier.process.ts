@@ -4,7 +4,6 @@
  * (sandbox-books.ts): the parent sends the price lists and the floats, and this process answers
  * `{ port }` once it listens.
  */
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TSupplier } from '@vendo/shared/constants';
 import { SANDBOX_SUPPLIER_KEYS } from '../src/providers/vending/suppliers.config.ts';
@@ -22,19 +21,17 @@ const setup = await new Promise<SandboxSupplierSetup>((resolve) => {
   process.once('message', (message) => resolve(message as SandboxSupplierSetup));
 });
 // Served alone, as a supplier's own servers would be: the same paths as under the app.
-const server = createServer(
-  standaloneSandboxSuppliers({
-    books: memorySandboxBooks({
-      priceLists: Object.fromEntries(
-        Object.entries(setup.priceLists).map(([supplier, entries]) => [supplier, new Map(entries)]),
-      ),
-      floatsKobo: setup.floatsKobo,
-    }),
-    apiKeys: SANDBOX_SUPPLIER_KEYS,
-    slowMs: 2_500,
+const app = standaloneSandboxSuppliers({
+  books: memorySandboxBooks({
+    priceLists: Object.fromEntries(
+      Object.entries(setup.priceLists).map(([supplier, entries]) => [supplier, new Map(entries)]),
+    ),
+    floatsKobo: setup.floatsKobo,
   }),
-);
-server.listen(0, '127.0.0.1', () => {
+  apiKeys: SANDBOX_SUPPLIER_KEYS,
+  slowMs: 2_500,
+});
+const server = app.listen(0, '127.0.0.1', () => {
   process.send?.({ port: (server.address() as AddressInfo).port });
 });
 process.on('disconnect', () => {

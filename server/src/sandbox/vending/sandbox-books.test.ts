@@ -307,31 +307,30 @@ describe.each(implementations)('SandboxBooks contract: $name', ({ open }) => {
       expect(await books.floatKobo('GLAD')).toBe(10_000);
     });
 
-    it('orders placed together: the float covers the first ones in order and refuses the rest', async () => {
+    it('orders placed together: the float covers as many as it can and refuses the rest', async () => {
       const books = await open({ GLAD: 3_500, ALARO: 0 });
       const orders = Array.from({ length: 5 }, () => order({ amountKobo: 1_000 }));
       const results = await Promise.all(orders.map((o) => books.placeOrder(o)));
-      expect(results.map((r) => r.kind)).toEqual([
-        'placed',
-        'placed',
-        'placed',
-        'insufficient',
-        'insufficient',
-      ]);
+      // Which ones win is up to the database; how many, and the balances they see, are not.
+      const placedOnes = results.flatMap((r) => (r.kind === 'placed' ? [r] : []));
+      expect(placedOnes).toHaveLength(3);
       expect(
-        results.slice(0, 3).map((r) => {
-          const p = placed(r);
-          return [p.balanceBeforeKobo, p.balanceAfterKobo];
-        }),
+        placedOnes
+          .map((p) => [p.balanceBeforeKobo, p.balanceAfterKobo])
+          .sort(([a], [b]) => b! - a!),
       ).toEqual([
         [3_500, 2_500],
         [2_500, 1_500],
         [1_500, 500],
       ]);
-      for (const r of results.slice(3))
+      const refused = orders.filter((_, i) => results[i]!.kind !== 'placed');
+      expect(refused).toHaveLength(2);
+      for (const r of results.filter((r) => r.kind !== 'placed'))
         expect(r).toEqual({ kind: 'insufficient', balanceKobo: 500 });
       expect(await books.floatKobo('GLAD')).toBe(500);
-      expect(await books.findOrder('GLAD', 'airtime', orders[4]!.requestId!)).toBeNull();
+      for (const o of refused) {
+        expect(await books.findOrder('GLAD', 'airtime', o.requestId!)).toBeNull();
+      }
     });
 
     it('repeats placed together are placed once; the others answer that order', async () => {
@@ -340,9 +339,11 @@ describe.each(implementations)('SandboxBooks contract: $name', ({ open }) => {
       const results = await Promise.all(
         Array.from({ length: 6 }, () => books.placeOrder({ ...o })),
       );
-      const first = placed(results[0]!);
+      const placedOnes = results.filter((r) => r.kind === 'placed');
+      expect(placedOnes).toHaveLength(1);
+      const first = placed(placedOnes[0]!);
       expect(first).toMatchObject({ balanceBeforeKobo: 100_000, balanceAfterKobo: 98_000 });
-      for (const r of results.slice(1))
+      for (const r of results.filter((r) => r !== first))
         expect(r).toEqual({ kind: 'duplicate', order: first.order });
       expect(await books.floatKobo('GLAD')).toBe(98_000);
     });

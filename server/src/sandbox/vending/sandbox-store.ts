@@ -1,12 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { TSupplier } from '@vendo/shared/constants';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { pgErrorOf } from '../../db/pg-error.ts';
-import { queryPreparedText, queryRows } from '../../db/query.ts';
-import { createBatcher, type Batcher } from '../../lib/batcher.ts';
-import { rowFromRaw } from '../../db/rows.ts';
-import { sandboxSupplierFloats, sandboxSupplierOrders } from '../../db/schema/index.ts';
+import { dataPlans, sandboxSupplierFloats, sandboxSupplierOrders } from '../../db/schema/index.ts';
 
 /**
  * The sandbox suppliers' own books: their orders and their float (our wallet at the supplier).
@@ -61,66 +57,57 @@ export const sandboxFloatKobo = async (db: DbOrTx, supplier: TSupplier): Promise
 
 export type SandboxPlan = { name: string; network: string; costKobo: number };
 
-/** How long a sandbox supplier keeps its price list before reading it again. */
-export const PRICE_LIST_TTL_MS = 5_000;
-const priceLists = new WeakMap<
-  Db,
-  Map<TSupplier, { readAt: number; plans: Map<string, SandboxPlan> }>
->();
+/** A sandbox supplier's plans: its plan id for each, and the catalogue's name and cost price. */
+const planRows = (db: DbOrTx, supplier: TSupplier) =>
+  db
+    .select({
+      supplierPlanId: sql<string>`${dataPlans.supplierPlanIds} ->> ${supplier}`,
+      plan: dataPlans.plan,
+      network: dataPlans.network,
+      planType: dataPlans.planType,
+      costKobo: dataPlans.costPriceKobo,
+    })
+    .from(dataPlans)
+    .orderBy(asc(dataPlans.sortOrder), asc(dataPlans.planId))
+    .$dynamic();
 
-/** A sandbox supplier's price list, by its plan id: the catalogue's cost price of each plan. */
+const sandboxPlanOf = (row: {
+  plan: string;
+  network: string;
+  planType: string;
+  costKobo: number;
+}) => ({
+  name: `${row.network} ${row.planType} ${row.plan}`,
+  network: row.network,
+  costKobo: row.costKobo,
+});
+
+/**
+ * A sandbox supplier's price list, by its plan id: the catalogue's cost price of each plan (the
+ * first in catalogue order where two share an id). The bench hands it to memory books.
+ */
 export const readSandboxPriceList = async (
   db: DbOrTx,
   supplier: TSupplier,
 ): Promise<Map<string, SandboxPlan>> => {
-  const rows = await queryRows<{
-    supplier_plan_id: string;
-    plan: string;
-    network: string;
-    plan_type: string;
-    cost_price_kobo: string | number;
-  }>(
-    db,
-    sql`select supplier_plan_ids ->> ${supplier} as supplier_plan_id, plan, network, plan_type,
-          cost_price_kobo
-        from data_plans where supplier_plan_ids ? ${supplier}
-        order by sort_order, plan_id`,
-  );
+  const rows = await planRows(db, supplier).where(sql`${dataPlans.supplierPlanIds} ? ${supplier}`);
   const plans = new Map<string, SandboxPlan>();
   for (const row of rows) {
-    // The first in catalogue order wins, as it always has.
-    if (plans.has(row.supplier_plan_id)) continue;
-    plans.set(row.supplier_plan_id, {
-      name: `${row.network} ${row.plan_type} ${row.plan}`,
-      network: row.network,
-      costKobo: Number(row.cost_price_kobo),
-    });
+    if (!plans.has(row.supplierPlanId)) plans.set(row.supplierPlanId, sandboxPlanOf(row));
   }
   return plans;
 };
 
-/**
- * The supplier's price list is the catalogue's cost price, by the supplier's plan id. Like a real
- * supplier's list it is the supplier's own data: each sandbox supplier reads it at most every
- * PRICE_LIST_TTL_MS, not once per order.
- */
+/** One plan of a sandbox supplier's price list by its plan id, or null (as readSandboxPriceList). */
 export const findSandboxPlan = async (
-  db: Db,
+  db: DbOrTx,
   supplier: TSupplier,
   supplierPlanId: string,
-  now = Date.now(),
 ): Promise<SandboxPlan | null> => {
-  let lists = priceLists.get(db);
-  if (!lists) {
-    lists = new Map();
-    priceLists.set(db, lists);
-  }
-  let list = lists.get(supplier);
-  if (!list || now < list.readAt || now - list.readAt >= PRICE_LIST_TTL_MS) {
-    list = { readAt: now, plans: await readSandboxPriceList(db, supplier) };
-    lists.set(supplier, list);
-  }
-  return list.plans.get(supplierPlanId) ?? null;
+  const [row] = await planRows(db, supplier)
+    .where(sql`${dataPlans.supplierPlanIds} ->> ${supplier} = ${supplierPlanId}`)
+    .limit(1);
+  return row ? sandboxPlanOf(row) : null;
 };
 
 export type PlaceOrderResult =
@@ -139,190 +126,82 @@ export type NewSandboxOrder = {
   status: SandboxOrderStatus;
 };
 
-const takesKoboOf = (order: NewSandboxOrder) => (order.status === 'failed' ? 0 : order.amountKobo);
-
-/** storeSandboxOrders's statement: the orders travel as one JSON parameter ($1). */
-const STORE_ORDERS = `with input as (
-      select * from jsonb_to_recordset($1::jsonb) as i(ord int, supplier text, kind text,
-        request_id text, request jsonb, status text, amount_kobo bigint, token text)),
-    placed as (
-      insert into sandbox_supplier_orders (supplier, kind, request_id, request, status, amount_kobo, token)
-      select i.supplier, i.kind, i.request_id, i.request, i.status, i.amount_kobo, i.token
-      from input i
-      where exists (select 1 from sandbox_supplier_floats f where f.supplier = i.supplier)
-      order by i.ord
-      on conflict (supplier, kind, request_id) where request_id is not null do nothing
-      returning *),
-    taken as (
-      update sandbox_supplier_floats f set balance_kobo = f.balance_kobo - t.kobo
-      from (select p.supplier, sum(case when p.status = 'failed' then 0 else p.amount_kobo end) as kobo
-            from placed p group by p.supplier) t
-      where f.supplier = t.supplier and t.kobo > 0
-      returning f.supplier, f.balance_kobo)
-    select (select json_agg(row_to_json(p) order by p.id) from placed p) as placed,
-      (select json_agg(json_build_object('supplier', f.supplier,
-          'balance_kobo', coalesce(t.balance_kobo, f.balance_kobo)))
-        from sandbox_supplier_floats f left join taken t on t.supplier = f.supplier) as floats`;
+/** Thrown inside placeSandboxOrder's transaction to roll the order back. */
+class FloatTooLow extends Error {}
 
 /**
- * Stores orders and takes their amounts from the float in ONE statement: the float row is every
- * order's hot row, so it is locked for a single statement, once for the whole batch, not a
- * transaction. The float's CHECK (≥ 0) refuses a batch it cannot cover, and the inserts roll back
- * with it. A 'failed' order takes nothing. A request_id is unique per supplier and kind (an
- * index): a repeat, even a concurrent one, stores nothing. Answers, per order in order, the
- * stored row (null when nothing was stored) and the float after the whole batch.
+ * Places an order: stores it and takes its amount from the float (a 'failed' order takes
+ * nothing), both or neither, in one transaction. The order is inserted first, so a repeat of a
+ * request_id (unique per supplier and kind, even between concurrent orders) answers the earlier
+ * order whatever the float. The float is then taken by a conditional UPDATE: when it cannot cover
+ * the amount, or the supplier has no float at all, the order is rolled back and refused.
  */
-const storeSandboxOrders = async (
+export const placeSandboxOrder = async (
   db: Db,
-  orders: (NewSandboxOrder & { token: string | null })[],
-): Promise<{ placed: SandboxOrder[]; floats: Map<string, number> }> => {
-  const input = JSON.stringify(
-    orders.map((o, ord) => ({
-      ord,
-      supplier: o.supplier,
-      kind: o.kind,
-      request_id: o.requestId,
-      request: o.request,
-      status: o.status,
-      amount_kobo: o.amountKobo,
-      token: o.token,
-    })),
-  );
-  const [row] = await queryPreparedText<{ placed: unknown[] | null; floats: unknown[] | null }>(
-    db,
-    STORE_ORDERS,
-    [input],
-  );
-  const placed = (row?.placed ?? []).map((raw) =>
-    rowFromRaw(sandboxSupplierOrders, raw as Record<string, unknown>),
-  );
-  const floats = new Map(
-    (row?.floats ?? []).map((f) => {
-      const { supplier, balance_kobo } = f as { supplier: string; balance_kobo: string | number };
-      return [supplier, Number(balance_kobo)] as const;
-    }),
-  );
-  return { placed, floats };
-};
-
-/** Places one order alone: stores it, or says why not (a repeat, or a float that cannot cover it). */
-const placeOne = async (
-  db: Db,
-  order: NewSandboxOrder & { token: string | null },
+  input: NewSandboxOrder,
 ): Promise<PlaceOrderResult> => {
-  const { supplier, kind, requestId } = order;
-  let stored: Awaited<ReturnType<typeof storeSandboxOrders>>;
+  const { supplier, kind, requestId, amountKobo, status } = input;
+  if (!Number.isSafeInteger(amountKobo) || amountKobo < 0) {
+    throw new RangeError(`Not a valid order amount: ${amountKobo}`);
+  }
+  const takesKobo = status === 'failed' ? 0 : amountKobo;
   try {
-    stored = await storeSandboxOrders(db, [order]);
-  } catch (error) {
-    if (pgErrorOf(error)?.constraint === 'sandbox_supplier_floats_nonnegative') {
-      return { kind: 'insufficient', balanceKobo: await sandboxFloatKobo(db, supplier) };
-    }
-    throw error;
-  }
-  const floatKobo = stored.floats.get(supplier);
-  const [placed] = stored.placed;
-  if (placed) {
-    return {
-      kind: 'placed',
-      order: placed,
-      balanceBeforeKobo: (floatKobo ?? 0) + takesKoboOf(order),
-      balanceAfterKobo: floatKobo ?? 0,
-    };
-  }
-  // No float row at all: nothing can be covered.
-  if (floatKobo === undefined || requestId === null) {
-    return { kind: 'insufficient', balanceKobo: floatKobo ?? 0 };
-  }
-  const [first] = await db
-    .select()
-    .from(sandboxSupplierOrders)
-    .where(
-      and(
-        eq(sandboxSupplierOrders.supplier, supplier),
-        eq(sandboxSupplierOrders.kind, kind),
-        eq(sandboxSupplierOrders.requestId, requestId),
-      ),
-    );
-  return first
-    ? { kind: 'duplicate', order: first }
-    : { kind: 'insufficient', balanceKobo: floatKobo };
-};
-
-/** The key that makes an order a repeat of another. */
-const requestKey = (o: { supplier: string; kind: string; requestId: string | null }) =>
-  `${o.supplier}\u0000${o.kind}\u0000${o.requestId}`;
-
-/**
- * Places a batch: when every order has its own request_id (so each stored row can be told apart)
- * and the floats cover them all, one statement stores them all. A batch with repeats or without
- * request ids is placed order by order, and so is any order the batch did not store (a repeat of
- * an earlier order). A batch the floats cannot cover throws, and the batcher retries it order by
- * order.
- */
-const placeBatch = async (
-  db: Db,
-  orders: (NewSandboxOrder & { token: string | null })[],
-): Promise<PlaceOrderResult[]> => {
-  const keys = new Set(orders.map(requestKey));
-  if (
-    orders.length === 1 ||
-    keys.size < orders.length ||
-    orders.some((o) => o.requestId === null)
-  ) {
-    const results: PlaceOrderResult[] = [];
-    for (const order of orders) results.push(await placeOne(db, order));
-    return results;
-  }
-  // A batch the floats cannot cover as a whole fails here, and the batcher places its orders
-  // one by one (placeOne answers 'insufficient' to those the float cannot cover).
-  const stored = await storeSandboxOrders(db, orders);
-  const byKey = new Map(stored.placed.map((p) => [requestKey(p), p]));
-  // The float after the batch, walked back order by order to each order's own before and after.
-  const after = new Map(stored.floats);
-  for (const order of orders) {
-    if (byKey.has(requestKey(order))) {
-      after.set(order.supplier, (after.get(order.supplier) ?? 0) + takesKoboOf(order));
-    }
-  }
-  const results: PlaceOrderResult[] = [];
-  for (const order of orders) {
-    const placed = byKey.get(requestKey(order));
-    if (!placed) {
-      results.push(await placeOne(db, order));
-      continue;
-    }
-    const before = after.get(order.supplier) ?? 0;
-    const balanceAfterKobo = before - takesKoboOf(order);
-    after.set(order.supplier, balanceAfterKobo);
-    results.push({ kind: 'placed', order: placed, balanceBeforeKobo: before, balanceAfterKobo });
-  }
-  return results;
-};
-
-/** The most orders one statement carries. */
-export const SANDBOX_ORDER_BATCH_MAX = 64;
-const orderBatchers = new WeakMap<
-  Db,
-  Batcher<NewSandboxOrder & { token: string | null }, PlaceOrderResult>
->();
-
-/**
- * Places an order: stores it and takes its amount from the float, both or neither (see
- * storeSandboxOrders). Orders that arrive together share one statement (lib/batcher.ts), as a
- * busy supplier's books would take them; each caller gets its own answer.
- */
-export const placeSandboxOrder = (db: Db, input: NewSandboxOrder): Promise<PlaceOrderResult> => {
-  let batcher = orderBatchers.get(db);
-  if (!batcher) {
-    batcher = createBatcher((orders) => placeBatch(db, orders), {
-      maxBatch: SANDBOX_ORDER_BATCH_MAX,
+    return await db.transaction(async (tx): Promise<PlaceOrderResult> => {
+      const [order] = await tx
+        .insert(sandboxSupplierOrders)
+        .values({
+          supplier,
+          kind,
+          requestId,
+          request: input.request,
+          status,
+          amountKobo,
+          token: kind === 'electricity' && status === 'successful' ? newSandboxToken() : null,
+        })
+        .onConflictDoNothing({
+          target: [
+            sandboxSupplierOrders.supplier,
+            sandboxSupplierOrders.kind,
+            sandboxSupplierOrders.requestId,
+          ],
+          where: sql`request_id is not null`,
+        })
+        .returning();
+      if (!order) {
+        const [earlier] = await tx
+          .select()
+          .from(sandboxSupplierOrders)
+          .where(
+            and(
+              eq(sandboxSupplierOrders.supplier, supplier),
+              eq(sandboxSupplierOrders.kind, kind),
+              eq(sandboxSupplierOrders.requestId, requestId!),
+            ),
+          );
+        return { kind: 'duplicate', order: earlier! };
+      }
+      const [float] = await tx
+        .update(sandboxSupplierFloats)
+        .set({ balanceKobo: sql`${sandboxSupplierFloats.balanceKobo} - ${takesKobo}` })
+        .where(
+          and(
+            eq(sandboxSupplierFloats.supplier, supplier),
+            gte(sandboxSupplierFloats.balanceKobo, takesKobo),
+          ),
+        )
+        .returning({ balanceKobo: sandboxSupplierFloats.balanceKobo });
+      if (!float) throw new FloatTooLow();
+      return {
+        kind: 'placed',
+        order,
+        balanceBeforeKobo: float.balanceKobo + takesKobo,
+        balanceAfterKobo: float.balanceKobo,
+      };
     });
-    orderBatchers.set(db, batcher);
+  } catch (error) {
+    if (!(error instanceof FloatTooLow)) throw error;
+    return { kind: 'insufficient', balanceKobo: await sandboxFloatKobo(db, supplier) };
   }
-  const token =
-    input.kind === 'electricity' && input.status === 'successful' ? newSandboxToken() : null;
-  return batcher({ ...input, token });
 };
 
 /**
