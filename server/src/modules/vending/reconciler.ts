@@ -1,8 +1,8 @@
-import { and, isNull, lt, sql } from 'drizzle-orm';
+import { and, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { raiseAlert } from '../alerts/alerts.service.ts';
-import { claimDuePurchases } from './purchase.repository.ts';
+import { claimDuePurchases, PURCHASE_TYPES } from './purchase.repository.ts';
 import { requeryPurchase } from './purchase.service.ts';
 
 /**
@@ -23,6 +23,7 @@ export const reconcileOnce = async (ctx: AppContext, { limit = 25 } = {}): Promi
     .where(
       and(
         sql`${transactions.status} in ('processing', 'pending')`,
+        inArray(transactions.type, [...PURCHASE_TYPES]),
         isNull(transactions.escalatedAt),
         lt(
           transactions.createdAt,
