@@ -1,4 +1,4 @@
-import type { TUser } from '@vendo/shared/types/api';
+import type { TUser } from '@vendo/shared/schemas/user';
 import type { AppDispatch, RootState } from './store';
 import { profileLoaded } from './slices/auth.slice';
 

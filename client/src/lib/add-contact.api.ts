@@ -1,4 +1,4 @@
-import type { TContactRequest } from '@vendo/shared/schemas/purchase';
+import type { TContactRequest } from '@vendo/shared/schemas/contacts';
 import { api } from './api';
 
 /** A saved number (spec "Contact"). */

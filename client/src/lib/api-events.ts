@@ -1,5 +1,5 @@
 import { createAction } from '@reduxjs/toolkit';
-import type { TTransaction } from '@vendo/shared/types/api';
+import type { TTransaction } from '@vendo/shared/schemas/transaction';
 
 /**
  * Events the API layer reports to the store. They live here, not in a slice, so lib/ never

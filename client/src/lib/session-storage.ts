@@ -1,4 +1,4 @@
-import type { TUser } from '@vendo/shared/types/api';
+import type { TUser } from '@vendo/shared/schemas/user';
 
 /** The session (token and user) is kept in localStorage under these keys (spec §3 Session). */
 export const TOKEN_KEY = 'token';

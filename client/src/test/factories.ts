@@ -1,10 +1,7 @@
-import type {
-  TAuthResponse,
-  TDataPlan,
-  TPriceRow,
-  TTransaction,
-  TUser,
-} from '@vendo/shared/types/api';
+import type { TAuthResponse } from '@vendo/shared/schemas/auth.responses';
+import type { TDataPlan, TPriceRow } from '@vendo/shared/schemas/catalogue';
+import type { TTransaction } from '@vendo/shared/schemas/transaction';
+import type { TUser } from '@vendo/shared/schemas/user';
 import type { TNotification } from '@/app/slices/auth.slice';
 import type { TContact } from '@/lib/add-contact.api';
 

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { TAuthResponse, TProfileResponse, TUser } from '@vendo/shared/types/api';
+import type { TAuthResponse, TProfileResponse } from '@vendo/shared/schemas/auth.responses';
+import type { TUser } from '@vendo/shared/schemas/user';
 import { apiUnauthorized, purchaseAnswered } from '@/lib/api-events';
 import { readStoredSession } from '@/lib/session-storage';
 

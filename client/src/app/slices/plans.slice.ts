@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { TNetwork } from '@vendo/shared/constants';
-import type { TSubscriptionPlans } from '@vendo/shared/types/api';
+import type { TSubscriptionPlans } from '@vendo/shared/schemas/catalogue';
 import { apiUnauthorized } from '@/lib/api-events';
 import { loggedOut, profileLoaded, sessionStarted } from './auth.slice';
 

@@ -1,5 +1,5 @@
 import { createSlice } from '@reduxjs/toolkit';
-import type { TTransaction } from '@vendo/shared/types/api';
+import type { TTransaction } from '@vendo/shared/schemas/transaction';
 import { apiUnauthorized, purchaseAnswered } from '@/lib/api-events';
 import { loggedOut, profileLoaded, sessionStarted } from './auth.slice';
 

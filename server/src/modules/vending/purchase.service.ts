@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { TSupplier } from '@vendo/shared/constants';
-import type { TTransaction } from '@vendo/shared/types/api';
+import type { TTransaction } from '@vendo/shared/schemas/transaction';
 import type { AppContext } from '../../app-context.ts';
 import type { Request } from 'express';
 import { transactions } from '../../db/schema/index.ts';

@@ -1,10 +1,10 @@
 import { Router } from 'express';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { koboToNaira } from '@vendo/shared/money';
+import { ZCouponRedeemRequest, ZGenerateCouponRequest } from '@vendo/shared/schemas/funding';
 import {
-  ZCouponRedeemRequest,
-  ZGenerateCouponRequest,
   ZKycRequest,
+  ZReferralPage,
   ZTransferRequest,
   ZUpgradeRequest,
 } from '@vendo/shared/schemas/wallet';
@@ -108,13 +108,7 @@ export const walletRoutes = (ctx: AppContext): Router => {
   });
 
   router.get('/auth/referral', auth, async (req, res) => {
-    const page = z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(100_000)
-      .catch(1)
-      .parse(req.query.page ?? 1);
+    const page = ZReferralPage.parse(req.query.page ?? 1);
     res.json(await referralSummary(ctx, currentUser(req).id, page));
   });
 

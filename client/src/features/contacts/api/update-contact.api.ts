@@ -1,4 +1,4 @@
-import type { TContactRequest } from '@vendo/shared/schemas/purchase';
+import type { TContactRequest } from '@vendo/shared/schemas/contacts';
 import type { TContact, TContactListAnswer } from '@/lib/add-contact.api';
 import { api } from '@/lib/api';
 

@@ -1,6 +1,6 @@
 import { NETWORKS, type TNetwork } from '@vendo/shared/constants';
 import { detectNetwork, normalisePhone } from '@vendo/shared/phone';
-import { ZContactRequest, type TContactRequest } from '@vendo/shared/schemas/purchase';
+import { ZContactRequest, type TContactRequest } from '@vendo/shared/schemas/contacts';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { Dialog } from '@/components/ui/dialog';

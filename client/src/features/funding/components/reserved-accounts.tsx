@@ -1,4 +1,4 @@
-import type { TAccountNumber, TUser } from '@vendo/shared/types/api';
+import type { TAccountNumber, TUser } from '@vendo/shared/schemas/user';
 import { toast } from 'react-toastify';
 import { copyIcon } from '@/components/ui/app-icons';
 import { Icon } from '@/components/ui/icon';

@@ -1,4 +1,4 @@
-import type { TPriceRow } from '@vendo/shared/types/api';
+import type { TPriceRow } from '@vendo/shared/schemas/catalogue';
 import { api } from '@/lib/api';
 
 /** GET /prices: the public price list. */

@@ -1,4 +1,4 @@
-import type { TUser } from '@vendo/shared/types/api';
+import type { TUser } from '@vendo/shared/schemas/user';
 import type { AppDispatch } from '@/app/store';
 import { userUpdated } from '@/app/user-updated';
 import { api } from '@/lib/api';

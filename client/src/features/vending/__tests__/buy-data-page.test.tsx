@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { TDataPlan } from '@vendo/shared/types/api';
+import type { TDataPlan } from '@vendo/shared/schemas/catalogue';
 import { describe, expect, it } from 'vitest';
 import { buildPlan, buildSession, buildTransaction, buildUser, profileOf } from '@/test/factories';
 import { stubHttp, type TRecordedRequest } from '@/test/http-stub';

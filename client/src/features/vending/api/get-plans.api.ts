@@ -1,5 +1,5 @@
 import type { TNetwork } from '@vendo/shared/constants';
-import type { TDataPlan } from '@vendo/shared/types/api';
+import type { TDataPlan } from '@vendo/shared/schemas/catalogue';
 import { api } from '@/lib/api';
 
 /** POST /prices {network}: the network's available plans, priced for the caller's tier. */

@@ -1,4 +1,4 @@
-import type { TTransaction } from '@vendo/shared/types/api';
+import type { TTransaction } from '@vendo/shared/schemas/transaction';
 import { api } from '@/lib/api';
 
 /**

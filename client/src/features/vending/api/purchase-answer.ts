@@ -1,5 +1,5 @@
 import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
-import type { TTransaction } from '@vendo/shared/types/api';
+import type { TTransaction } from '@vendo/shared/schemas/transaction';
 import { isQueryError } from '@/lib/api-error';
 import { purchaseAnswered } from '@/lib/api-events';
 

@@ -3,7 +3,7 @@ import { DATA_NETWORK_CODES, PLAN_LIST_KEYS } from '@vendo/shared/constants';
 import { formatNairaAmount } from '@vendo/shared/money';
 import { normalisePhone } from '@vendo/shared/phone';
 import { ZBuyDataRequest, type TBuyDataRequest } from '@vendo/shared/schemas/purchase';
-import type { TDataPlan } from '@vendo/shared/types/api';
+import type { TDataPlan } from '@vendo/shared/schemas/catalogue';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { toast } from 'react-toastify';

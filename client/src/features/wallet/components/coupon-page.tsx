@@ -1,4 +1,4 @@
-import { ZCouponRedeemRequest } from '@vendo/shared/schemas/wallet';
+import { ZCouponRedeemRequest } from '@vendo/shared/schemas/funding';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
