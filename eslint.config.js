@@ -35,6 +35,71 @@ const crossFeatureRules = features.map((feature) => ({
   },
 }));
 
+// Imports flow one way: lib/ and components/ are below features/, which are below app/. So
+// features and components take from app/ only the typed hooks and the store types, and lib/
+// nothing at all. (The session and loading slices live in lib/ for that reason.)
+const appBoundary = [
+  {
+    files: ['client/src/features/**/*.{ts,tsx}', 'client/src/components/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@/app/store',
+              allowTypeImports: true,
+              message: 'Only the store types may be imported from app/store.',
+            },
+          ],
+          patterns: [
+            {
+              group: ['@/app/*', '!@/app/hooks', '!@/app/store'],
+              message: 'From app/, import only the typed hooks (app/hooks) and store types.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['client/src/lib/**/*.{ts,tsx}'],
+    ignores: ['client/src/lib/**/__tests__/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/app/*', '@/features/*', '@/components/*'],
+              message: 'lib/ is below them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Answer schemas are types for the client: importing them at run time would put zod schemas
+    // the client never runs into its bundle.
+    files: ['client/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='parseFloat']",
+          message: 'Money is integer kobo: use the helpers in @vendo/shared/money.',
+        },
+        {
+          selector:
+            "ImportDeclaration[importKind!='type'][source.value=/^@vendo\\/shared\\/schemas\\/(.+\\.responses|common|user|transaction|catalogue|site)$/] > ImportSpecifier[importKind!='type']",
+          message: 'Answer schemas are imported as types only (import type …).',
+        },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -95,4 +160,5 @@ export default tseslint.config(
     },
   },
   ...crossFeatureRules,
+  ...appBoundary,
 );

@@ -39,5 +39,4 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** The error body of every failed API call. */
-export type TApiError = { msg: string; code: ErrorCode };
+/** The error body of every failed call is ZApiError in schemas/common.ts. */

@@ -38,7 +38,7 @@ const TransferPage = lazyPage(() =>
   import('@/features/wallet/components/transfer-page').then((m) => m.TransferPage),
 );
 const CouponPage = lazyPage(() =>
-  import('@/features/wallet/components/coupon-page').then((m) => m.CouponPage),
+  import('@/features/funding/components/coupon-page').then((m) => m.CouponPage),
 );
 const EarningsPage = lazyPage(() =>
   import('@/features/wallet/components/earnings-page').then((m) => m.EarningsPage),

@@ -1,7 +1,7 @@
 import { isTokenValidApi } from '@/features/auth/api/is-token-valid.api';
-import { getProfileApi } from '@/features/profile/api/get-profile.api';
+import { profileApi } from '@/lib/profile.api';
 import { isQueryError } from '@/lib/api-error';
-import { loggedOut } from './slices/auth.slice';
+import { loggedOut } from '@/lib/auth.slice';
 import type { AppStore } from './store';
 
 /**
@@ -28,7 +28,7 @@ export const restoreSession = async (store: AppStore): Promise<void> => {
   }
 
   const profile = store.dispatch(
-    getProfileApi.endpoints.getProfile.initiate(undefined, { forceRefetch: true }),
+    profileApi.endpoints.getProfile.initiate(undefined, { forceRefetch: true }),
   );
   await profile;
   profile.unsubscribe();

@@ -5,22 +5,17 @@ import {
   type WithSlice,
 } from '@reduxjs/toolkit';
 import type { api } from '@/lib/api';
+import { authSlice } from '@/lib/auth.slice';
 import { storeSession } from '@/lib/session-storage';
 import { onStoreModule, storeModuleLoaded, type TStoreModule } from '@/lib/store-modules';
-import { adminSlice } from './slices/admin.slice';
-import { authSlice } from './slices/auth.slice';
-import { plansSlice } from './slices/plans.slice';
-import { transactionsSlice } from './slices/transactions.slice';
-import { uiSlice } from './slices/ui.slice';
+import { uiSlice } from '@/lib/ui.slice';
 
-// The RTK Query slice ('api') is injected when lib/api.ts loads (see lib/store-modules.ts).
-export const rootReducer = combineSlices(
-  authSlice,
-  plansSlice,
-  transactionsSlice,
-  adminSlice,
-  uiSlice,
-).withLazyLoadedSlices<WithSlice<typeof api>>();
+// Client state only: the session and the loading overlay. Server data (balance, plans,
+// transactions …) lives in the RTK Query slice ('api'), injected when lib/api.ts loads (see
+// lib/store-modules.ts).
+export const rootReducer = combineSlices(authSlice, uiSlice).withLazyLoadedSlices<
+  WithSlice<typeof api>
+>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -1,16 +1,6 @@
-import type { TContactRequest } from '@vendo/shared/schemas/purchase';
+import type { TContactRequest } from '@vendo/shared/schemas/contacts';
+import type { TContactSavedResponse } from '@vendo/shared/schemas/contacts.responses';
 import { api } from './api';
-
-/** A saved number (spec "Contact"). */
-export type TContact = {
-  _id: string;
-  contactName: string;
-  contactNumber: string;
-  contactNetwork: string;
-  createdAt: string;
-};
-
-export type TContactListAnswer = { msg: string; contactList: TContact[] };
 
 /**
  * POST /auth/contact. In lib/ because two features save contacts: the contacts screen and the
@@ -18,7 +8,7 @@ export type TContactListAnswer = { msg: string; contactList: TContact[] };
  */
 const addContactApi = api.injectEndpoints({
   endpoints: (build) => ({
-    addContact: build.mutation<TContactListAnswer & { contact: TContact }, TContactRequest>({
+    addContact: build.mutation<TContactSavedResponse, TContactRequest>({
       query: (body) => ({ url: '/auth/contact', method: 'POST', data: body }),
       extraOptions: { loadingText: 'Saving contact...' },
       invalidatesTags: ['Contacts'],

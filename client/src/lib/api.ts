@@ -6,13 +6,38 @@ import { registerStoreModule } from './store-modules';
  * The single RTK Query API. It has no endpoints of its own: each feature injects its calls
  * (features/<feature>/api/*.api.ts), so a route's calls load with the route's chunk. This module
  * is only reached from lazy chunks; it plugs its reducer and middleware into the store on load.
+ *
+ * Server data stays fresh through tags, never through slices kept in step by hand: a query
+ * provides the tags of what it shows, and a mutation invalidates the tags of what it changes,
+ * so every mounted query that shows it asks the server again.
+ * - Profile: the signed-in user (GET /auth). Tier, KYC, reserved accounts.
+ * - Wallet: the balance (also in GET /auth). Every call that moves money invalidates it.
+ * - Transactions: GET /auth's recent list, one receipt, the transaction history. Every call
+ *   that writes a transaction invalidates it.
+ * - Plans: data plans priced for the user's tier (GET /auth, POST /prices).
+ * - Earnings: referrals and the earnings balance (GET /auth/referral).
+ * - Beneficiaries, Contacts: the user's saved accounts and numbers.
+ * - Prices, Site: public data.
  */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: axiosBaseQuery,
-  tagTypes: ['Prices', 'Site', 'Contacts'],
+  tagTypes: [
+    'Profile',
+    'Wallet',
+    'Transactions',
+    'Plans',
+    'Earnings',
+    'Beneficiaries',
+    'Contacts',
+    'Prices',
+    'Site',
+  ],
   endpoints: () => ({}),
 });
+
+/** What a call that moves money invalidates: the balance and the transactions. */
+export const MONEY_MOVED = ['Wallet', 'Transactions'] as const;
 
 registerStoreModule({
   reducerPath: api.reducerPath,

@@ -1,7 +1,8 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import axios from 'axios';
 import type { TQueryError } from './api-error';
-import { apiCallEnded, apiCallStarted, apiUnauthorized, DEFAULT_LOADING_TEXT } from './api-events';
+import { unauthorized } from './auth.slice';
+import { callEnded, callStarted, DEFAULT_LOADING_TEXT } from './ui.slice';
 
 /** The one HTTP client. No timeout: purchases can take as long as the supplier takes. */
 export const httpClient = axios.create({
@@ -52,7 +53,7 @@ const toQueryError = (error: unknown, withBody: boolean): TQueryError => {
 
 /**
  * RTK Query base query over the axios client. It never throws: a failure resolves to
- * `{ error }`. A 401 reports apiUnauthorized, which logs the session out.
+ * `{ error }`. A 401 ends the session it was sent with (`unauthorized`).
  */
 export const axiosBaseQuery: BaseQueryFn<TRequest, unknown, TQueryError, TRequestOptions> = async (
   request,
@@ -60,7 +61,7 @@ export const axiosBaseQuery: BaseQueryFn<TRequest, unknown, TQueryError, TReques
   options = {},
 ) => {
   const token = (api.getState() as TStateWithToken).auth.token;
-  if (!options.silent) api.dispatch(apiCallStarted(options.loadingText ?? DEFAULT_LOADING_TEXT));
+  if (!options.silent) api.dispatch(callStarted(options.loadingText ?? DEFAULT_LOADING_TEXT));
   try {
     const response = await httpClient.request({
       ...request,
@@ -70,9 +71,9 @@ export const axiosBaseQuery: BaseQueryFn<TRequest, unknown, TQueryError, TReques
     return { data: response.data };
   } catch (cause) {
     const error = toQueryError(cause, options.withErrorBody === true);
-    if (error.status === 401) api.dispatch(apiUnauthorized({ token }));
+    if (error.status === 401) api.dispatch(unauthorized({ token }));
     return { error };
   } finally {
-    if (!options.silent) api.dispatch(apiCallEnded());
+    if (!options.silent) api.dispatch(callEnded());
   }
 };

@@ -1,4 +1,7 @@
-import type { TUser } from '@vendo/shared/types/api';
+import type { TUser } from '@vendo/shared/schemas/user';
+
+/** The signed-in user as the session keeps it: everything but the balances (lib/auth.slice.ts). */
+export type TSessionUser = Omit<TUser, 'balance' | 'earningBalance'>;
 
 /** The session (token and user) is kept in localStorage under these keys (spec §3 Session). */
 export const TOKEN_KEY = 'token';
@@ -23,18 +26,18 @@ const write = (key: string, value: string | null): void => {
   }
 };
 
-export const readStoredSession = (): { token: string | null; user: TUser | null } => {
+export const readStoredSession = (): { token: string | null; user: TSessionUser | null } => {
   const token = read(TOKEN_KEY);
   const rawUser = read(USER_KEY);
   if (!token) return { token: null, user: null };
   try {
-    return { token, user: rawUser ? (JSON.parse(rawUser) as TUser) : null };
+    return { token, user: rawUser ? (JSON.parse(rawUser) as TSessionUser) : null };
   } catch {
     return { token, user: null };
   }
 };
 
-export const storeSession = (token: string | null, user: TUser | null): void => {
+export const storeSession = (token: string | null, user: TSessionUser | null): void => {
   write(TOKEN_KEY, token);
   write(USER_KEY, token && user ? JSON.stringify(user) : null);
 };

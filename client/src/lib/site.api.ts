@@ -1,20 +1,10 @@
+import type { TSiteInfo } from '@vendo/shared/schemas/site';
 import { api } from './api';
 
-/** Public site configuration: footer contact details and the chat link (GET /site). */
-export type TSiteConfig = {
-  appName: string;
-  officeAddress: string;
-  phone: string;
-  emails: string[];
-  chatUrl: string;
-  topUpUrl: string;
-  /** Current funding fees in percent (admin settings); absent from older servers. */
-  fees?: { fundPagePercent: number; accountCardPercent: number };
-};
-
+/** GET /site: footer contact details, the chat link, the top-up page and the funding fees. */
 const siteApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getSite: build.query<TSiteConfig, undefined>({
+    getSite: build.query<TSiteInfo, undefined>({
       query: () => ({ url: '/site' }),
       extraOptions: { silent: true },
       providesTags: ['Site'],

@@ -1,12 +1,8 @@
-import type {
-  TAuthResponse,
-  TDataPlan,
-  TPriceRow,
-  TTransaction,
-  TUser,
-} from '@vendo/shared/types/api';
-import type { TNotification } from '@/app/slices/auth.slice';
-import type { TContact } from '@/lib/add-contact.api';
+import type { TAuthResponse, TProfileResponse } from '@vendo/shared/schemas/auth.responses';
+import type { TDataPlan, TPriceRow } from '@vendo/shared/schemas/catalogue';
+import type { TContact } from '@vendo/shared/schemas/contacts.responses';
+import type { TTransaction } from '@vendo/shared/schemas/transaction';
+import type { TUser } from '@vendo/shared/schemas/user';
 
 /** Test data builders: each call returns a fresh object, overrides win. */
 export const buildUser = (overrides: Partial<TUser> = {}): TUser => ({
@@ -32,9 +28,7 @@ export const buildUser = (overrides: Partial<TUser> = {}): TUser => ({
   ...overrides,
 });
 
-export const buildSession = (
-  overrides: Partial<TAuthResponse & { notification: TNotification | null }> = {},
-): TAuthResponse & { notification: TNotification | null } => {
+export const buildSession = (overrides: Partial<TAuthResponse> = {}): TAuthResponse => {
   const user = overrides.user ?? buildUser();
   return {
     token: 'token-1',
@@ -49,7 +43,7 @@ export const buildSession = (
 };
 
 /** The profile (GET /auth) answer for a session. */
-export const profileOf = (session: TAuthResponse & { notification: TNotification | null }) => {
+export const profileOf = (session: TAuthResponse): TProfileResponse => {
   const { token: _token, ...profile } = session;
   return profile;
 };

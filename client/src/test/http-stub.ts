@@ -1,8 +1,8 @@
 import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { httpClient } from '@/lib/http-client';
 
-type TReply = { status: number; data?: unknown } | 'network-error';
-type TRoute = TReply | ((request: TRecordedRequest) => TReply);
+export type TReply = { status: number; data?: unknown } | 'network-error';
+export type TRoute = TReply | ((request: TRecordedRequest) => TReply);
 
 export type TRecordedRequest = {
   method: string;

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TUser } from '@vendo/shared/types/api';
+import type { TUser } from '@vendo/shared/schemas/user';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { AppRoutes } from '@/app/router';

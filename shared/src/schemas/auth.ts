@@ -1,8 +1,8 @@
 import { z } from '../zod.ts';
 
 /**
- * Request schemas for /auth. The server parses with them and the forms reuse them, so the
- * messages people see are the spec's (§5) wherever it gives one.
+ * /auth requests: the server parses with them and the forms reuse them, so the messages people
+ * see are the spec's (§5) wherever it gives one. The answers are in auth.responses.ts.
  */
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);

@@ -2,7 +2,10 @@ import { z } from '../zod.ts';
 import { AIRTIME_NETWORK_CODES, DATA_NETWORK_CODES, DISCOS, type TNetwork } from '../constants.ts';
 import { isValidNaira, nairaToKobo } from '../money.ts';
 
-/** Purchase requests (spec §5, §7): the server parses with these and the forms reuse them. */
+/**
+ * Purchase requests (spec §5, §7): the server parses with them and the forms reuse them. The
+ * answers are in purchase.responses.ts.
+ */
 
 const networkFromCode = (codes: Record<TNetwork, number>) => (code: number) =>
   (Object.entries(codes) as [TNetwork, number][]).find(([, c]) => c === code)?.[0];
@@ -99,28 +102,4 @@ export const ZPlansRequest = z.object({
     })
     .refine((v) => ['MTN', 'GLO', 'AIRTEL', '9MOBILE'].includes(v), 'Please select a network'),
 });
-
-export const ZContactRequest = z.object({
-  contactName: z
-    .string({ error: 'All fields are required' })
-    .trim()
-    .min(1, 'All fields are required')
-    .max(40, 'Nickname is too long'),
-  contactNumber: z
-    .union([z.string(), z.number()], { error: 'All fields are required' })
-    .transform(String)
-    .pipe(
-      z
-        .string()
-        .trim()
-        .min(1, 'All fields are required')
-        .regex(/^0\d{10}$/, 'Please check the phone number entered'),
-    ),
-  contactNetwork: z
-    .string({ error: 'Please select a network' })
-    .trim()
-    .transform((v) => v.toUpperCase())
-    .refine((v) => ['MTN', 'GLO', 'AIRTEL', '9MOBILE'].includes(v), 'Please select a network'),
-});
-export type TContactRequest = z.input<typeof ZContactRequest>;
-export const ZContactUpdateRequest = ZContactRequest.partial();
+export type TPlansRequest = z.input<typeof ZPlansRequest>;

@@ -1,9 +1,13 @@
 import { z } from '../zod.ts';
 import { isValidNaira, nairaToKobo } from '../money.ts';
 
-/** Wallet requests (spec §5, §7): transfers, coupons, upgrade, KYC. */
+/**
+ * Wallet requests (spec §5, §7): transfers, the reseller upgrade, KYC and the referral page.
+ * Answers: wallet.responses.ts.
+ */
 
-const amount = z
+/** A naira amount to move (transfer, coupon): → integer kobo, more than 0, at most ₦10,000,000. */
+export const ZMoveAmount = z
   .union([z.number(), z.string()], { error: 'Enter a valid amount' })
   .refine((v) => isValidNaira(v), 'Enter a valid amount')
   .transform((v) => nairaToKobo(v))
@@ -16,22 +20,9 @@ export const ZTransferRequest = z.object({
     .trim()
     .min(1, 'Enter a username')
     .max(40, 'User not found'),
-  amount,
+  amount: ZMoveAmount,
 });
-
-export const ZCouponRedeemRequest = z.object({
-  userName: z.string({ error: 'Enter a coupon code' }).trim().min(1, 'Enter a coupon code').max(40),
-  coupon: z.string({ error: 'Enter a coupon code' }).trim().min(1, 'Enter a coupon code').max(40),
-});
-
-export const ZGenerateCouponRequest = z.object({
-  userAccount: z
-    .string({ error: 'All fields are required' })
-    .trim()
-    .min(1, 'All fields are required')
-    .max(40),
-  amount,
-});
+export type TTransferRequest = z.input<typeof ZTransferRequest>;
 
 /**
  * The upgrade takes userType 'reseller' and nothing else: any other field sent with it (balance,
@@ -40,6 +31,7 @@ export const ZGenerateCouponRequest = z.object({
 export const ZUpgradeRequest = z.object({
   userType: z.literal('reseller', { error: 'Only an upgrade to reseller is possible here' }),
 });
+export type TUpgradeRequest = z.input<typeof ZUpgradeRequest>;
 
 export const ZKycRequest = z.union(
   [
@@ -58,3 +50,7 @@ export const ZKycRequest = z.union(
   ],
   { error: 'Enter an 11-digit NIN' },
 );
+export type TKycRequest = z.input<typeof ZKycRequest>;
+
+/** GET /auth/referral?page: the page number; anything that is not one reads as page 1. */
+export const ZReferralPage = z.coerce.number().int().min(1).max(100_000).catch(1);

@@ -3,6 +3,7 @@ import { restoreSession } from '@/app/restore-session';
 import { makeStore } from '@/app/store';
 import { buildSession, buildUser, profileOf } from '@/test/factories';
 import { stubHttp } from '@/test/http-stub';
+import { cachedProfile } from '@/test/profile-server';
 
 const storedSession = () => {
   localStorage.setItem('token', 'token-1');
@@ -12,7 +13,7 @@ const storedSession = () => {
 
 describe('restoreSession (start with a stored token)', () => {
   it('checks the token, then loads the profile', async () => {
-    const fresh = buildSession({ user: buildUser({ balance: 750 }) });
+    const fresh = buildSession({ user: buildUser({ balance: 750, userType: 'reseller' }) });
     const requests = stubHttp({
       'POST /auth/isTokenValid': { status: 200, data: { valid: true } },
       'GET /auth': { status: 200, data: profileOf(fresh) },
@@ -25,8 +26,12 @@ describe('restoreSession (start with a stored token)', () => {
       'POST /auth/isTokenValid',
       'GET /auth',
     ]);
-    expect(store.getState().auth.user?.balance).toBe(750);
-    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ balance: 750 });
+    // The balance is server data, in the query cache; the stored session follows the new user.
+    expect(cachedProfile(store)?.user.balance).toBe(750);
+    expect(store.getState().auth.user?.userType).toBe('reseller');
+    const stored = JSON.parse(localStorage.getItem('user') ?? '{}') as Record<string, unknown>;
+    expect(stored).toMatchObject({ userName: 'adaeze', userType: 'reseller' });
+    expect(stored).not.toHaveProperty('balance');
   });
 
   it('logs out when the token is not valid', async () => {
@@ -58,7 +63,7 @@ describe('restoreSession (start with a stored token)', () => {
     await restoreSession(store);
 
     expect(store.getState().auth.token).toBe('token-1');
-    expect(store.getState().auth.user?.balance).toBe(5);
+    expect(store.getState().auth.user?.userName).toBe('adaeze');
   });
 
   it('does nothing without a stored token', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { tokenRefreshed } from '@/app/slices/auth.slice';
 import { makeStore } from '@/app/store';
-import { getProfileApi } from '@/features/profile/api/get-profile.api';
 import { api } from '@/lib/api';
+import { tokenRefreshed } from '@/lib/auth.slice';
+import { profileApi } from '@/lib/profile.api';
 import { buildUser } from '@/test/factories';
 import { holdReplies, stubHttp } from '@/test/http-stub';
 
@@ -36,7 +36,7 @@ describe('axios base query', () => {
     const store = storeWithSession();
     expect(store.getState().auth.user?.userName).toBe('adaeze');
 
-    await store.dispatch(getProfileApi.endpoints.getProfile.initiate(undefined));
+    await store.dispatch(profileApi.endpoints.getProfile.initiate(undefined));
 
     expect(store.getState().auth).toMatchObject({ token: null, user: null, isAdmin: false });
     expect(localStorage.getItem('token')).toBeNull();

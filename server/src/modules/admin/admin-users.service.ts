@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { USER_TYPES } from '@vendo/shared/constants';
 import { koboToNaira } from '@vendo/shared/money';
-import type { TUserListResponse } from '@vendo/shared/types/api';
+import type { TUserListResponse } from '@vendo/shared/schemas/admin.responses';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { queryRows } from '../../db/query.ts';

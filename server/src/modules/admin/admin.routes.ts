@@ -1,16 +1,9 @@
 import { Router } from 'express';
-import { z } from 'zod';
+import { ZUserListQuery } from '@vendo/shared/schemas/admin';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authenticate, requireRole } from '../auth/auth.middleware.ts';
 import { listUsersForStaff } from './admin-users.service.ts';
-
-const ZUserListQuery = z.object({
-  phoneNumber: z.string().trim().max(20).optional(),
-  userName: z.string().trim().max(60).optional(),
-  type: z.string().trim().max(20).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).optional(),
-});
 
 export const adminRoutes = (ctx: AppContext): Router => {
   const router = Router();

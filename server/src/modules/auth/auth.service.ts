@@ -9,7 +9,7 @@ import type {
   TRegisterRequest,
   TResetPasswordRequest,
 } from '@vendo/shared/schemas/auth';
-import type { TAuthResponse } from '@vendo/shared/types/api';
+import type { TAuthResponse } from '@vendo/shared/schemas/auth.responses';
 import type { AppContext } from '../../app-context.ts';
 import { passwordResets, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';

@@ -1,6 +1,6 @@
 import { NETWORKS, PLAN_LIST_KEYS, type TNetwork, type TUserType } from '@vendo/shared/constants';
 import { koboToNaira } from '@vendo/shared/money';
-import type { TDataPlan, TPriceRow, TSubscriptionPlans } from '@vendo/shared/types/api';
+import type { TDataPlan, TPriceRow, TSubscriptionPlans } from '@vendo/shared/schemas/catalogue';
 import type { DbOrTx } from '../../db/client.ts';
 import { listAvailablePlans, type DataPlanRow } from './catalogue.repository.ts';
 import { planPriceKoboFor } from './pricing.ts';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { ZContactRequest, ZContactUpdateRequest } from '@vendo/shared/schemas/purchase';
+import { ZContactRequest, ZContactUpdateRequest } from '@vendo/shared/schemas/contacts';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { validateBody } from '../../middleware/validate.ts';

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { z } from 'zod';
 import { koboToNaira } from '@vendo/shared/money';
-import { ZCouponRedeemRequest, ZGenerateCouponRequest } from '@vendo/shared/schemas/wallet';
+import { ZCouponRedeemRequest, ZGenerateCouponRequest } from '@vendo/shared/schemas/funding';
 import type { AppContext } from '../../app-context.ts';
 import { validateBody } from '../../middleware/validate.ts';
 import { authenticate, currentUser, requireRole } from '../auth/auth.middleware.ts';

@@ -1,6 +1,10 @@
 import express, { Router } from 'express';
-import { z } from 'zod';
-import { isValidNaira, nairaToKobo } from '@vendo/shared/money';
+import type { z } from 'zod';
+import {
+  ZFeesRequest,
+  ZGenerateAccountRequest,
+  ZInitiateFundingRequest,
+} from '@vendo/shared/schemas/funding';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { getFeeBasisPoints, setFeeBasisPoints } from '../../lib/fees.ts';
@@ -11,60 +15,47 @@ import { withIdempotency } from '../../middleware/idempotency.ts';
 import { handleSquadWebhook, initiateFunding, settleFunding } from './funding.service.ts';
 import { generateAccount, handleBillstackWebhook } from './reserved-accounts.service.ts';
 
-const ZInitiate = z.object({
-  amount: z
-    .union([z.number(), z.string()], { error: 'enter a valid amount' })
-    .refine((v) => v !== '' && isValidNaira(v), 'enter a valid amount')
-    .transform((v) => nairaToKobo(v))
-    .refine((k) => k >= 100_00, 'minimum payment is 100')
-    .refine((k) => k <= 10_000_000_00, 'The most you can fund at once is ₦10,000,000'),
-  email: z
-    .string({ error: 'Enter your email' })
-    .trim()
-    .pipe(z.email('Enter a valid email').max(254)),
-});
-
 /** Card/bank funding (authenticated, JSON) and the staff re-query. */
 export const fundingRoutes = (ctx: AppContext): Router => {
   const router = Router();
   const auth = authenticate(ctx);
 
-  router.post('/fundWallet/squad/initiate', auth, validateBody(ZInitiate), async (req, res) => {
-    const user = currentUser(req);
-    const body = req.body as z.output<typeof ZInitiate>;
-    await withIdempotency(
-      ctx,
-      req,
-      res,
-      { userId: user.id, route: 'fundWallet/squad/initiate' },
-      async () => {
-        const result = await initiateFunding(ctx, user, {
-          amountKobo: body.amount,
-          email: body.email,
-        });
-        return { status: 200, body: { link: result.link, msg: result.msg } };
-      },
-    );
-  });
+  router.post(
+    '/fundWallet/squad/initiate',
+    auth,
+    validateBody(ZInitiateFundingRequest),
+    async (req, res) => {
+      const user = currentUser(req);
+      const body = req.body as z.output<typeof ZInitiateFundingRequest>;
+      await withIdempotency(
+        ctx,
+        req,
+        res,
+        { userId: user.id, route: 'fundWallet/squad/initiate' },
+        async () => {
+          const result = await initiateFunding(ctx, user, {
+            amountKobo: body.amount,
+            email: body.email,
+          });
+          return { status: 200, body: { link: result.link, msg: result.msg } };
+        },
+      );
+    },
+  );
 
   /** Reserved bank account numbers (BillStack). */
   router.get('/auth/generateAcc', auth, async (req, res) => {
     res.json(await generateAccount(ctx, currentUser(req)));
   });
-  router.post(
-    '/generateAcc',
-    auth,
-    validateBody(z.object({ bankName: z.string().trim().max(20).optional() })),
-    async (req, res) => {
-      res.json(
-        await generateAccount(
-          ctx,
-          currentUser(req),
-          (req.body as { bankName?: string }).bankName || 'palmpay',
-        ),
-      );
-    },
-  );
+  router.post('/generateAcc', auth, validateBody(ZGenerateAccountRequest), async (req, res) => {
+    res.json(
+      await generateAccount(
+        ctx,
+        currentUser(req),
+        (req.body as { bankName?: string }).bankName || 'palmpay',
+      ),
+    );
+  });
 
   /** Funding fees in percent (admin-configurable; the environment gives the defaults). */
   router.get('/admin/fees', auth, requireRole('admin'), async (_req, res) => {
@@ -73,23 +64,11 @@ export const fundingRoutes = (ctx: AppContext): Router => {
       accountCardFeePercent: (await getFeeBasisPoints(ctx, 'accountCard')) / 100,
     });
   });
-  const percent = z
-    .union([z.number(), z.string()])
-    .refine(
-      (v) => /^\d{1,3}(\.\d{1,2})?$/.test(String(v)) && Number(v) <= 20,
-      'Enter a fee between 0 and 20%',
-    )
-    .transform((v) => Math.round(Number(v) * 100));
   router.post(
     '/admin/fees',
     auth,
     requireRole('admin'),
-    validateBody(
-      z.object({
-        fundPageFeePercent: percent.optional(),
-        accountCardFeePercent: percent.optional(),
-      }),
-    ),
+    validateBody(ZFeesRequest),
     async (req, res) => {
       const body = req.body as { fundPageFeePercent?: number; accountCardFeePercent?: number };
       if (body.fundPageFeePercent === undefined && body.accountCardFeePercent === undefined) {

@@ -1,6 +1,6 @@
 import { DISCOS, type TTransactionStatus, type TTransactionType } from '@vendo/shared/constants';
 import { koboToNaira } from '@vendo/shared/money';
-import type { TTransaction, TTransactionDetails } from '@vendo/shared/types/api';
+import type { TTransaction, TTransactionDetails } from '@vendo/shared/schemas/transaction';
 import type { transactions } from '../../db/schema/index.ts';
 
 export type TransactionRow = typeof transactions.$inferSelect;

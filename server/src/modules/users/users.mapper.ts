@@ -1,5 +1,5 @@
 import { koboToNaira } from '@vendo/shared/money';
-import type { TUser } from '@vendo/shared/types/api';
+import type { TUser } from '@vendo/shared/schemas/user';
 import type { TUserType } from '@vendo/shared/constants';
 import type { UserRecord } from './users.repository.ts';
 

@@ -1,8 +1,13 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { Router } from 'express';
-import { z } from 'zod';
-import { NETWORKS, SERVICE_NAMES, SUPPLIERS } from '@vendo/shared/constants';
-import { nairaToKobo, isValidNaira } from '@vendo/shared/money';
+import type { z } from 'zod';
+import {
+  ZRefundRequest,
+  ZSandboxFloatRequest,
+  ZServiceStatusRequest,
+  ZSupplierRequest,
+  ZUssdCodeRequest,
+} from '@vendo/shared/schemas/admin';
 import type { AppContext } from '../../app-context.ts';
 import { networkSettings, services, transactions, ussdCodes } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -12,26 +17,6 @@ import { currentUser, requireRole } from '../auth/auth.middleware.ts';
 import { toPublicTransaction } from '../transactions/transactions.mapper.ts';
 import { users } from '../../db/schema/index.ts';
 import { staffRefund, staffRequery } from './purchase.service.ts';
-
-const ZSupplier = z.object({
-  network: z.enum(NETWORKS, { error: 'Please select a network' }),
-  supplierName: z.enum(SUPPLIERS, { error: 'Select a supplier' }),
-});
-const ZService = z.object({
-  serviceName: z.enum(SERVICE_NAMES, { error: 'Unknown service' }),
-  serviceStatus: z.boolean({ error: 'serviceStatus must be true or false' }),
-});
-const ZRefundRequest = z.object({
-  reason: z.string().trim().max(500, 'Keep the reason under 500 characters').optional(),
-});
-const ZFloat = z.object({
-  supplier: z.enum(SUPPLIERS, { error: 'Select a supplier' }),
-  amount: z
-    .union([z.number(), z.string()])
-    .refine(isValidNaira, 'Enter a valid amount')
-    .transform(nairaToKobo)
-    .refine((k) => k > 0, 'Enter a valid amount'),
-});
 
 /** Staff tools for purchases, suppliers and services (mounted under /admin, after authenticate). */
 export const adminVendingRoutes = (ctx: AppContext): Router => {
@@ -81,70 +66,70 @@ export const adminVendingRoutes = (ctx: AppContext): Router => {
     res.json(rows.map((r) => ({ network: r.network, supplierName: r.supplierName })));
   });
 
-  router.post('/supplier', requireRole('admin'), validateBody(ZSupplier), async (req, res) => {
-    const { network, supplierName } = req.body as z.output<typeof ZSupplier>;
-    await ctx.db
-      .update(networkSettings)
-      .set({ supplierName, updatedAt: sql`now()` })
-      .where(eq(networkSettings.network, network));
-    res.json({ msg: `${network} is now served by ${supplierName}` });
-  });
+  router.post(
+    '/supplier',
+    requireRole('admin'),
+    validateBody(ZSupplierRequest),
+    async (req, res) => {
+      const { network, supplierName } = req.body as z.output<typeof ZSupplierRequest>;
+      await ctx.db
+        .update(networkSettings)
+        .set({ supplierName, updatedAt: sql`now()` })
+        .where(eq(networkSettings.network, network));
+      res.json({ msg: `${network} is now served by ${supplierName}` });
+    },
+  );
 
   router.get('/checkServices', requireRole('admin'), async (_req, res) => {
     res.json(await ctx.db.select().from(services).orderBy(asc(services.serviceName)));
   });
 
-  router.post('/updateServices', requireRole('admin'), validateBody(ZService), async (req, res) => {
-    const { serviceName, serviceStatus } = req.body as z.output<typeof ZService>;
-    await ctx.db
-      .update(services)
-      .set({ serviceStatus, updatedAt: sql`now()` })
-      .where(eq(services.serviceName, serviceName));
-    res.json({ msg: `${serviceName} is now ${serviceStatus ? 'available' : 'locked'}` });
-  });
-
   router.post(
-    '/ussd',
+    '/updateServices',
     requireRole('admin'),
-    validateBody(
-      z.object({
-        id: z.number().int().optional(),
-        category: z.enum(['data', 'airtime'], { error: 'Choose data or airtime' }),
-        label: z.string().trim().min(1, 'All fields are required').max(40),
-        code: z
-          .string()
-          .trim()
-          .regex(/^[*#0-9]{3,30}$/, 'Enter a valid USSD code'),
-      }),
-    ),
+    validateBody(ZServiceStatusRequest),
     async (req, res) => {
-      const body = req.body as { id?: number; category: string; label: string; code: string };
-      if (body.id) {
-        const updated = await ctx.db
-          .update(ussdCodes)
-          .set(body)
-          .where(eq(ussdCodes.id, body.id))
-          .returning();
-        if (updated.length === 0) throw new AppError('NOT_FOUND', { msg: 'USSD code not found' });
-      } else {
-        await ctx.db.insert(ussdCodes).values(body);
-      }
-      res.json({
-        msg: 'USSD codes updated',
-        ussdCodes: await ctx.db
-          .select()
-          .from(ussdCodes)
-          .orderBy(asc(ussdCodes.category), asc(ussdCodes.sortOrder)),
-      });
+      const { serviceName, serviceStatus } = req.body as z.output<typeof ZServiceStatusRequest>;
+      await ctx.db
+        .update(services)
+        .set({ serviceStatus, updatedAt: sql`now()` })
+        .where(eq(services.serviceName, serviceName));
+      res.json({ msg: `${serviceName} is now ${serviceStatus ? 'available' : 'locked'}` });
     },
   );
 
-  /** Sandbox only: tops up a simulated supplier's float. */
-  router.post('/sandbox/float', requireRole('admin'), validateBody(ZFloat), async (req, res) => {
-    const { supplier, amount } = req.body as z.output<typeof ZFloat>;
-    await topUpSandboxFloat(ctx.db, supplier, amount);
-    res.json({ msg: `Sandbox ${supplier} float topped up` });
+  router.post('/ussd', requireRole('admin'), validateBody(ZUssdCodeRequest), async (req, res) => {
+    const body = req.body as z.output<typeof ZUssdCodeRequest>;
+    if (body.id) {
+      const updated = await ctx.db
+        .update(ussdCodes)
+        .set(body)
+        .where(eq(ussdCodes.id, body.id))
+        .returning();
+      if (updated.length === 0) throw new AppError('NOT_FOUND', { msg: 'USSD code not found' });
+    } else {
+      await ctx.db.insert(ussdCodes).values(body);
+    }
+    res.json({
+      msg: 'USSD codes updated',
+      ussdCodes: await ctx.db
+        .select()
+        .from(ussdCodes)
+        .orderBy(asc(ussdCodes.category), asc(ussdCodes.sortOrder)),
+    });
   });
+
+  /** Sandbox only: tops up a simulated supplier's float. */
+  router.post(
+    '/sandbox/float',
+    requireRole('admin'),
+    validateBody(ZSandboxFloatRequest),
+    async (req, res) => {
+      const { supplier, amount } = req.body as z.output<typeof ZSandboxFloatRequest>;
+      await topUpSandboxFloat(ctx.db, supplier, amount);
+      res.json({ msg: `Sandbox ${supplier} float topped up` });
+    },
+  );
 
   return router;
 };

@@ -1,8 +1,13 @@
 import { and, eq, or } from 'drizzle-orm';
 import { Router } from 'express';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { WITHDRAWAL_FEE_KOBO } from '@vendo/shared/constants';
-import { isValidNaira, koboToNaira, nairaToKobo } from '@vendo/shared/money';
+import { koboToNaira } from '@vendo/shared/money';
+import {
+  ZBankAccountRequest,
+  ZRequeryWithdrawalRequest,
+  ZWithdrawRequest,
+} from '@vendo/shared/schemas/withdraw';
 import type { AppContext } from '../../app-context.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -21,31 +26,6 @@ import {
   withdraw,
 } from './withdraw.service.ts';
 
-const account = {
-  bankCode: z.string().trim().optional(),
-  bankName: z.string().trim().optional(),
-  accountNumber: z
-    .union([z.string(), z.number()], { error: 'Enter account number' })
-    .transform(String)
-    .pipe(
-      z
-        .string()
-        .trim()
-        .min(1, 'Enter account number')
-        .regex(/^\d{10}$/, 'Enter a 10-digit account number'),
-    ),
-};
-const ZAccount = z.object(account);
-const ZWithdraw = z.object({
-  ...account,
-  amount: z
-    .union([z.number(), z.string()], { error: 'Enter a valid amount' })
-    .refine((v) => v !== '' && isValidNaira(v), 'Enter a valid amount')
-    .transform((v) => nairaToKobo(v))
-    .refine((k) => k >= 100_00, 'Minimum withdrawal is ₦100')
-    .refine((k) => k <= 5_000_000_00, 'The most you can withdraw at once is ₦5,000,000'),
-});
-
 export const withdrawRoutes = (ctx: AppContext): Router => {
   const router = Router();
   const auth = authenticate(ctx);
@@ -54,8 +34,8 @@ export const withdrawRoutes = (ctx: AppContext): Router => {
     res.json({ banks: BANKS });
   });
 
-  router.post('/withdraw/validate', auth, validateBody(ZAccount), async (req, res) => {
-    const body = req.body as z.output<typeof ZAccount>;
+  router.post('/withdraw/validate', auth, validateBody(ZBankAccountRequest), async (req, res) => {
+    const body = req.body as z.output<typeof ZBankAccountRequest>;
     const bank = resolveBank(body);
     res.json(
       await validateAccount(ctx, { bankCode: bank.bankCode, accountNumber: body.accountNumber }),
@@ -66,15 +46,20 @@ export const withdrawRoutes = (ctx: AppContext): Router => {
     res.json({ beneficiaryList: await listBeneficiaries(ctx, currentUser(req).id) });
   });
 
-  router.post('/withdraw/beneficiary', auth, validateBody(ZAccount), async (req, res) => {
-    const body = req.body as z.output<typeof ZAccount>;
-    const bank = resolveBank(body);
-    const beneficiaryList = await addBeneficiary(ctx, currentUser(req).id, {
-      bankCode: bank.bankCode,
-      accountNumber: body.accountNumber,
-    });
-    res.status(201).json({ msg: 'Beneficiary saved', beneficiaryList });
-  });
+  router.post(
+    '/withdraw/beneficiary',
+    auth,
+    validateBody(ZBankAccountRequest),
+    async (req, res) => {
+      const body = req.body as z.output<typeof ZBankAccountRequest>;
+      const bank = resolveBank(body);
+      const beneficiaryList = await addBeneficiary(ctx, currentUser(req).id, {
+        bankCode: bank.bankCode,
+        accountNumber: body.accountNumber,
+      });
+      res.status(201).json({ msg: 'Beneficiary saved', beneficiaryList });
+    },
+  );
 
   router.delete('/withdraw/beneficiary/:id', auth, async (req, res) => {
     const beneficiaryList = await removeBeneficiary(
@@ -85,9 +70,9 @@ export const withdrawRoutes = (ctx: AppContext): Router => {
     res.json({ msg: 'Beneficiary removed', beneficiaryList });
   });
 
-  router.post('/withdraw', auth, validateBody(ZWithdraw), async (req, res) => {
+  router.post('/withdraw', auth, validateBody(ZWithdrawRequest), async (req, res) => {
     const user = currentUser(req);
-    const body = req.body as z.output<typeof ZWithdraw>;
+    const body = req.body as z.output<typeof ZWithdrawRequest>;
     await withIdempotency(ctx, req, res, { userId: user.id, route: 'withdraw' }, async () => {
       const bank = resolveBank(body);
       const result = await withdraw(ctx, user, {
@@ -124,14 +109,7 @@ export const withdrawRoutes = (ctx: AppContext): Router => {
     '/admin/reQueryWithdrawal',
     auth,
     requireRole('admin'),
-    validateBody(
-      z.object({
-        transactionId: z
-          .string({ error: 'transactionId is required' })
-          .trim()
-          .min(1, 'transactionId is required'),
-      }),
-    ),
+    validateBody(ZRequeryWithdrawalRequest),
     async (req, res) => {
       const { transactionId } = req.body as { transactionId: string };
       const [row] = await ctx.db

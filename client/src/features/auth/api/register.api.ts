@@ -1,21 +1,15 @@
 import type { TRegisterRequest } from '@vendo/shared/schemas/auth';
-import { sessionStarted, type TSessionPayload } from '@/app/slices/auth.slice';
+import type { TAuthResponse } from '@vendo/shared/schemas/auth.responses';
 import { api } from '@/lib/api';
+import { startSession } from './start-session';
 
 /** POST /auth/register: answers like login (201) and starts the session. */
 const registerApi = api.injectEndpoints({
   endpoints: (build) => ({
-    register: build.mutation<TSessionPayload, TRegisterRequest>({
+    register: build.mutation<TAuthResponse, TRegisterRequest>({
       query: (body) => ({ url: '/auth/register', method: 'POST', data: body }),
       extraOptions: { loadingText: 'Creating your account...' },
-      onQueryStarted: async (_body, { dispatch, queryFulfilled }) => {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(sessionStarted(data));
-        } catch {
-          // The form shows the error.
-        }
-      },
+      onQueryStarted: startSession,
     }),
   }),
 });

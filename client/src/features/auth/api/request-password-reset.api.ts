@@ -1,5 +1,5 @@
 import type { TRequestPasswordResetRequest } from '@vendo/shared/schemas/auth';
-import type { TMsgResponse } from '@vendo/shared/types/api';
+import type { TMsgResponse } from '@vendo/shared/schemas/common';
 import { api } from '@/lib/api';
 
 /** POST /auth/requestPasswordReset: same answer whether or not the e-mail exists. */

@@ -1,5 +1,5 @@
 import type { TResetPasswordRequest } from '@vendo/shared/schemas/auth';
-import type { TMsgResponse } from '@vendo/shared/types/api';
+import type { TMsgResponse } from '@vendo/shared/schemas/common';
 import { api } from '@/lib/api';
 
 /** POST /auth/resetpassword with the token and userId from the e-mailed link. */

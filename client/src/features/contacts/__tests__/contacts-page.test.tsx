@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { TContact } from '@/lib/add-contact.api';
+import type { TContact } from '@vendo/shared/schemas/contacts.responses';
 import { buildContact, buildSession } from '@/test/factories';
 import { stubHttp } from '@/test/http-stub';
 import { renderApp } from '@/test/render-app';

@@ -1,10 +1,10 @@
-import type { TContactListAnswer } from '@/lib/add-contact.api';
+import type { TContactDeletedResponse } from '@vendo/shared/schemas/contacts.responses';
 import { api } from '@/lib/api';
 
 /** DELETE /auth/contact/:id. */
 const deleteContactApi = api.injectEndpoints({
   endpoints: (build) => ({
-    deleteContact: build.mutation<TContactListAnswer, string>({
+    deleteContact: build.mutation<TContactDeletedResponse, string>({
       query: (id) => ({ url: `/auth/contact/${encodeURIComponent(id)}`, method: 'DELETE' }),
       extraOptions: { loadingText: 'Deleting contact...' },
       invalidatesTags: ['Contacts'],

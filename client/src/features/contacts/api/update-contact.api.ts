@@ -1,13 +1,13 @@
-import type { TContactRequest } from '@vendo/shared/schemas/purchase';
-import type { TContact, TContactListAnswer } from '@/lib/add-contact.api';
+import type { TContactUpdateRequest } from '@vendo/shared/schemas/contacts';
+import type { TContactSavedResponse } from '@vendo/shared/schemas/contacts.responses';
 import { api } from '@/lib/api';
 
 /** PATCH /auth/contact/:id with the changed fields. */
 const updateContactApi = api.injectEndpoints({
   endpoints: (build) => ({
     updateContact: build.mutation<
-      TContactListAnswer & { contact: TContact },
-      { id: string; changes: Partial<TContactRequest> }
+      TContactSavedResponse,
+      { id: string; changes: TContactUpdateRequest }
     >({
       query: ({ id, changes }) => ({
         url: `/auth/contact/${encodeURIComponent(id)}`,

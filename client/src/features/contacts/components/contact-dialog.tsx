@@ -1,13 +1,14 @@
 import { NETWORKS, type TNetwork } from '@vendo/shared/constants';
 import { detectNetwork, normalisePhone } from '@vendo/shared/phone';
-import { ZContactRequest, type TContactRequest } from '@vendo/shared/schemas/purchase';
+import { ZContactRequest, type TContactRequest } from '@vendo/shared/schemas/contacts';
+import type { TContact } from '@vendo/shared/schemas/contacts.responses';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
-import { useAddContactMutation, type TContact } from '@/lib/add-contact.api';
+import { useAddContactMutation } from '@/lib/add-contact.api';
 import { errorMessage } from '@/lib/api-error';
 import { validate, type TInvalidForm } from '@/lib/validation';
 import { useUpdateContactMutation } from '../api/update-contact.api';

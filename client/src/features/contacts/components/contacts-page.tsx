@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { Dialog } from '@/components/ui/dialog';
 import { Icon } from '@/components/ui/icon';
 import { editIcon, plusIcon, trashIcon } from '@/components/ui/app-icons';
-import type { TContact } from '@/lib/add-contact.api';
+import type { TContact } from '@vendo/shared/schemas/contacts.responses';
 import { errorMessage } from '@/lib/api-error';
 import '@/styles/purchase.css';
 import { useDeleteContactMutation } from '../api/delete-contact.api';

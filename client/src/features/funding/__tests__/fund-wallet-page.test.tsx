@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { TUser } from '@vendo/shared/types/api';
+import type { TUser } from '@vendo/shared/schemas/user';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildSession, buildUser } from '@/test/factories';
 import { stubHttp } from '@/test/http-stub';

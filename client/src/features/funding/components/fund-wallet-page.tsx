@@ -1,4 +1,5 @@
 import { formatNaira, koboToNaira } from '@vendo/shared/money';
+import type { TInitiateFundingRequest } from '@vendo/shared/schemas/funding';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -8,10 +9,7 @@ import { TextField } from '@/components/ui/text-field';
 import { errorMessage, isQueryError } from '@/lib/api-error';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import '@/styles/purchase.css';
-import {
-  useInitiateFundingMutation,
-  type TInitiateFundingRequest,
-} from '../api/initiate-funding.api';
+import { useInitiateFundingMutation } from '../api/initiate-funding.api';
 import { useGetSiteQuery } from '@/lib/site.api';
 import { checkFundingAmount, creditAfterFee, feeBasisPoints } from '../lib/funding-fee';
 import { leaveFor } from '../lib/leave-for';

@@ -1,4 +1,5 @@
-import type { TAccountNumber, TUser } from '@vendo/shared/types/api';
+import type { TAccountNumber } from '@vendo/shared/schemas/user';
+import type { TSessionUser } from '@/lib/session-storage';
 import { toast } from 'react-toastify';
 import { copyIcon } from '@/components/ui/app-icons';
 import { Icon } from '@/components/ui/icon';
@@ -6,7 +7,7 @@ import { copyText } from '@/lib/clipboard';
 import { useGetSiteQuery } from '@/lib/site.api';
 
 /** The user's account numbers: the ones in accountNumbers, then reservedAccountNo3 if new. */
-const accountsOf = (user: TUser): TAccountNumber[] => {
+const accountsOf = (user: TSessionUser): TAccountNumber[] => {
   const accounts = [...(user.accountNumbers ?? [])];
   const reserved = user.reservedAccountNo3?.trim();
   if (reserved && !accounts.some((account) => account.accountNumber === reserved)) {
@@ -19,7 +20,7 @@ const accountsOf = (user: TUser): TAccountNumber[] => {
  * Spec §4: users with a reserved account number are sent to the external top-up page (GET
  * /site topUpUrl), and see their account numbers, each with a copy button.
  */
-export const ReservedAccounts = ({ user }: { user: TUser }) => {
+export const ReservedAccounts = ({ user }: { user: TSessionUser }) => {
   const { data: site } = useGetSiteQuery(undefined);
   const accounts = accountsOf(user);
 

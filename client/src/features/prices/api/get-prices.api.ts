@@ -1,10 +1,10 @@
-import type { TPriceRow } from '@vendo/shared/types/api';
+import type { TPriceListResponse } from '@vendo/shared/schemas/catalogue';
 import { api } from '@/lib/api';
 
 /** GET /prices: the public price list. */
 const getPricesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getPrices: build.query<TPriceRow[], undefined>({
+    getPrices: build.query<TPriceListResponse, undefined>({
       query: () => ({ url: '/prices' }),
       extraOptions: { loadingText: 'Loading prices...' },
       providesTags: ['Prices'],

@@ -1,14 +1,16 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildSession, buildUser } from '@/test/factories';
 import { stubHttp } from '@/test/http-stub';
+import { profileServer } from '@/test/profile-server';
 import { renderApp } from '@/test/render-app';
 
 type TRoutes = Parameters<typeof stubHttp>[0];
 
 const openAccount = (routes: TRoutes = {}, userOverrides: Parameters<typeof buildUser>[0] = {}) => {
   const session = buildSession({ user: buildUser(userOverrides) });
-  const requests = stubHttp(routes);
+  const server = profileServer(session);
+  const requests = stubHttp({ 'GET /auth': server.route, ...server.moving(routes) });
   const view = renderApp({
     route: '/profile/user',
     session: { token: session.token, user: session.user },
@@ -48,7 +50,10 @@ describe('/profile/user KYC form', () => {
     await user.click(form.getByRole('button', { name: 'Save NIN' }));
 
     expect(await screen.findByText('KYC updated')).toBeInTheDocument();
-    expect(form.getByTestId('kyc-on-file')).toHaveTextContent('NIN on file: *******8901');
+    // The profile is fetched again and shows what the server keeps: the masked number.
+    await waitFor(() =>
+      expect(form.getByTestId('kyc-on-file')).toHaveTextContent('NIN on file: *******8901'),
+    );
     expect(form.getByLabelText('NIN number')).toHaveValue('');
     expect(store.getState().auth.user?.nin).toBe('*******8901');
     expect(screen.getAllByText('*******8901').length).toBeGreaterThan(1);

@@ -1,17 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildSession, buildUser, profileOf } from '@/test/factories';
+import { buildSession, buildUser } from '@/test/factories';
 import { stubHttp } from '@/test/http-stub';
+import { cachedProfile, profileServer } from '@/test/profile-server';
 import { renderApp } from '@/test/render-app';
 
 type TRoutes = Parameters<typeof stubHttp>[0];
 
 const openDashboard = (userOverrides: Parameters<typeof buildUser>[0], routes: TRoutes = {}) => {
   const session = buildSession({ user: buildUser({ _id: 'user-42', ...userOverrides }) });
-  const requests = stubHttp({
-    'GET /auth': { status: 200, data: profileOf(session) },
-    ...routes,
-  });
+  const server = profileServer(session);
+  const requests = stubHttp({ 'GET /auth': server.route, ...server.moving(routes) });
   const view = renderApp({
     route: '/profile',
     session: { token: session.token, user: session.user },
@@ -62,7 +61,10 @@ describe('dashboard upgrade card', () => {
 
     expect(await screen.findByText('You are now a reseller')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
-    expect(store.getState().auth.user).toMatchObject({ userType: 'reseller', balance: 4000 });
+    // The upgrade invalidated the profile: GET /auth's new tier and balance are the ones kept.
+    await waitFor(() => expect(cachedProfile(store)?.user.balance).toBe(4000));
+    expect(cachedProfile(store)?.user.userType).toBe('reseller');
+    expect(store.getState().auth.user?.userType).toBe('reseller');
     const sent = requests.find((r) => r.method === 'PATCH')!;
     expect(sent.body).toEqual({ userType: 'reseller' });
   });

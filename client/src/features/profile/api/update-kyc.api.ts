@@ -1,27 +1,17 @@
-import type { AppDispatch } from '@/app/store';
-import { userUpdated } from '@/app/user-updated';
+import type { TKycRequest } from '@vendo/shared/schemas/wallet';
+import type { TUserUpdatedResponse } from '@vendo/shared/schemas/wallet.responses';
 import { api } from '@/lib/api';
-import type { TUserAnswer } from './upgrade-user.api';
-
-export type TKycRequest = { nin: string } | { bvn: string };
 
 /**
- * POST /auth/updateKyc {nin} or {bvn} (11 digits). The answer's user carries the number masked
- * (last digits only), which the account page then shows.
+ * POST /auth/updateKyc {nin} or {bvn} (11 digits). The profile then carries the number masked
+ * (last digits only), which the account page shows.
  */
 const updateKycApi = api.injectEndpoints({
   endpoints: (build) => ({
-    updateKyc: build.mutation<TUserAnswer, TKycRequest>({
+    updateKyc: build.mutation<TUserUpdatedResponse, TKycRequest>({
       query: (body) => ({ url: '/auth/updateKyc', method: 'POST', data: body }),
       extraOptions: { loadingText: 'Saving...' },
-      onQueryStarted: async (_arg, { dispatch, queryFulfilled }) => {
-        try {
-          const { data } = await queryFulfilled;
-          (dispatch as AppDispatch)(userUpdated(data.user));
-        } catch {
-          // The form shows the error.
-        }
-      },
+      invalidatesTags: ['Profile'],
     }),
   }),
 });

@@ -1,5 +1,6 @@
-import { useAppSelector } from '@/app/hooks';
+import { useGetProfileQuery } from '@/lib/profile.api';
 import { KycForm } from './kyc-form';
+import { ProfileLoading } from './profile-loading';
 
 const formatDate = (iso: string | null): string =>
   iso
@@ -8,8 +9,11 @@ const formatDate = (iso: string | null): string =>
 
 /** /profile/user: the account details from the profile, and the KYC form. */
 export const AccountPage = () => {
-  const user = useAppSelector((state) => state.auth.user);
-  if (!user) return null;
+  const profile = useGetProfileQuery(undefined);
+  const user = profile.data?.user;
+  if (!user) {
+    return <ProfileLoading failed={profile.isError} onRetry={() => void profile.refetch()} />;
+  }
 
   const rows: [string, string][] = [
     ['Username', user.userName],

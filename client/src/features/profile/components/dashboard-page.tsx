@@ -1,6 +1,5 @@
 import { formatNairaAmount } from '@vendo/shared/money';
 import { Link } from 'react-router-dom';
-import { useAppSelector } from '@/app/hooks';
 import { Icon } from '@/components/ui/icon';
 import {
   contactsIcon,
@@ -10,8 +9,9 @@ import {
   walletIcon,
 } from '@/components/ui/app-icons';
 import { airtimeIcon, dataIcon } from '@/components/ui/public-icons';
-import { useGetProfileQuery } from '../api/get-profile.api';
+import { useGetProfileQuery } from '@/lib/profile.api';
 import { PaymentAccountsCard } from './payment-accounts-card';
+import { ProfileLoading } from './profile-loading';
 import { ReferralCard } from './referral-card';
 import { UpgradeCard } from './upgrade-card';
 
@@ -26,10 +26,12 @@ const TILES: { to: string; label: string; icon: string }[] = [
 
 /** /profile index (spec §2): balance, shortcuts, payment accounts, referral, upgrade. */
 export const DashboardPage = () => {
-  // Refresh on every visit so the balance is the server's, not the one stored at login.
-  useGetProfileQuery(undefined, { refetchOnMountOrArgChange: true });
-  const user = useAppSelector((state) => state.auth.user);
-  if (!user) return null;
+  // Asked again on every visit: money also arrives from outside (bank transfers, checkouts).
+  const profile = useGetProfileQuery(undefined, { refetchOnMountOrArgChange: true });
+  const user = profile.data?.user;
+  if (!user) {
+    return <ProfileLoading failed={profile.isError} onRetry={() => void profile.refetch()} />;
+  }
 
   return (
     <div className="dashboard">

@@ -1,5 +1,5 @@
 import { ZKycRequest } from '@vendo/shared/schemas/wallet';
-import type { TUser } from '@vendo/shared/types/api';
+import type { TUser } from '@vendo/shared/schemas/user';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { FormAlert } from '@/components/ui/form-alert';

@@ -1,5 +1,5 @@
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { notificationAcknowledged } from '@/app/slices/auth.slice';
+import { notificationAcknowledged } from '@/lib/auth.slice';
 import { Icon } from '@/components/ui/icon';
 import { bellIcon } from '@/components/ui/app-icons';
 import { readAcknowledgedNotification, storeAcknowledgedNotification } from '@/lib/session-storage';

@@ -1,4 +1,4 @@
-import type { TUser } from '@vendo/shared/types/api';
+import type { TUser } from '@vendo/shared/schemas/user';
 import { toast } from 'react-toastify';
 import { Icon } from '@/components/ui/icon';
 import { copyIcon } from '@/components/ui/app-icons';

@@ -1,7 +1,7 @@
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { loggedOut } from '@/app/slices/auth.slice';
+import { loggedOut } from '@/lib/auth.slice';
 import { Icon } from '@/components/ui/icon';
 import { chatIcon, logoutIcon } from '@/components/ui/app-icons';
 import { useGetSiteQuery } from '@/lib/site.api';

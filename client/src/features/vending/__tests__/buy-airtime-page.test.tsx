@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { TUserType } from '@vendo/shared/constants';
 import { describe, expect, it } from 'vitest';
 import { buildContact, buildSession, buildTransaction, buildUser } from '@/test/factories';
 import { stubHttp } from '@/test/http-stub';
+import { cachedProfile, profileServer } from '@/test/profile-server';
 import { renderApp } from '@/test/render-app';
 
 const receipt = buildTransaction({
@@ -23,12 +24,14 @@ const openBuyAirtime = ({
   route = '/profile/buyairtime',
 }: { routes?: TRoutes; userType?: TUserType; route?: string } = {}) => {
   const session = buildSession({ user: buildUser({ balance: 5000, userType }) });
+  const server = profileServer(session);
   const requests = stubHttp({
     'GET /ussd': {
       status: 200,
       data: { ussdCodes: [{ id: 6, category: 'airtime', label: 'MTN', code: '*310#' }] },
     },
-    ...routes,
+    'GET /auth': server.route,
+    ...server.moving(routes),
   });
   const view = renderApp({ route, session: { token: session.token, user: session.user } });
   return { ...view, requests };
@@ -102,7 +105,7 @@ describe('/profile/buyairtime', () => {
     expect(shown.getByTestId('receipt-status')).toHaveTextContent('Successful');
     expect(shown.getByTestId('receipt-product')).toHaveTextContent('₦100.00 MTN airtime');
     expect(shown.getByTestId('receipt-amount')).toHaveTextContent('₦99.00');
-    expect(store.getState().auth.user?.balance).toBe(4901);
+    await waitFor(() => expect(cachedProfile(store)?.user.balance).toBe(4901));
 
     const purchase = requests.find((r) => r.url === '/buy/airtime')!;
     expect(purchase.body).toEqual({
@@ -168,7 +171,10 @@ describe('/profile/buyairtime', () => {
     expect(shown.getByTestId('receipt-status')).toHaveTextContent('Refunded');
     expect(shown.getByTestId('receipt-note')).toHaveTextContent('₦99.00 refunded to your wallet');
     expect(shown.getByText(/Your wallet has been refunded/)).toBeInTheDocument();
-    expect(store.getState().auth.user?.balance).toBe(5000);
+    await waitFor(() =>
+      expect(cachedProfile(store)?.transactions[0]?.trans_Status).toBe('refunded'),
+    );
+    expect(cachedProfile(store)?.user.balance).toBe(5000);
     expect(requests.filter((r) => r.url === '/auth/contact')).toHaveLength(0);
   });
 

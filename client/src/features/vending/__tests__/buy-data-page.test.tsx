@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { TDataPlan } from '@vendo/shared/types/api';
+import type { TDataPlan } from '@vendo/shared/schemas/catalogue';
 import { describe, expect, it } from 'vitest';
-import { buildPlan, buildSession, buildTransaction, buildUser, profileOf } from '@/test/factories';
+import { buildPlan, buildSession, buildTransaction, buildUser } from '@/test/factories';
 import { stubHttp, type TRecordedRequest } from '@/test/http-stub';
+import { cachedProfile, profileServer } from '@/test/profile-server';
 import { renderApp } from '@/test/render-app';
 
 const PLANS: Record<string, TDataPlan[]> = {
@@ -38,6 +39,7 @@ type TRoutes = Parameters<typeof stubHttp>[0];
 
 const openBuyData = (routes: TRoutes = {}, route = '/profile/buydata') => {
   const session = buildSession({ user: buildUser({ balance: 5000 }) });
+  const server = profileServer(session);
   const requests = stubHttp({
     'POST /prices': (request) => ({
       status: 200,
@@ -47,8 +49,8 @@ const openBuyData = (routes: TRoutes = {}, route = '/profile/buydata') => {
       status: 200,
       data: { ussdCodes: [{ id: 1, category: 'data', label: 'MTN SME', code: '*461*4#' }] },
     },
-    'GET /auth': { status: 200, data: profileOf(session) },
-    ...routes,
+    'GET /auth': server.route,
+    ...server.moving(routes),
   });
   const view = renderApp({ route, session: { token: session.token, user: session.user } });
   return { ...view, requests };
@@ -188,6 +190,7 @@ describe('/profile/buydata', () => {
         data: { msg: 'Transaction successful', receipt, balance: 4400 },
       },
     });
+    expect(await screen.findByTestId('wallet-balance')).toHaveTextContent('₦5,000.00');
     await chooseMtnPlan(user);
     await user.type(screen.getByLabelText('Phone number'), '08031234567');
     expect(screen.getByTestId('data-charge')).toHaveTextContent('₦600.00');
@@ -204,8 +207,11 @@ describe('/profile/buydata', () => {
     expect(shown.getByTestId('receipt-status')).toHaveTextContent('Successful');
     expect(shown.getByTestId('receipt-product')).toHaveTextContent('MTN 1GB SME data (30 days)');
     expect(shown.getByText('VND261121DATA01')).toBeInTheDocument();
-    expect(store.getState().auth.user?.balance).toBe(4400);
-    expect(store.getState().transactions.recent[0]).toEqual(receipt);
+    // The purchase invalidated the wallet: GET /auth was asked again and its answer is shown.
+    await waitFor(() => expect(cachedProfile(store)?.user.balance).toBe(4400));
+    expect(cachedProfile(store)?.transactions[0]).toEqual(receipt);
+    const bought = requests.findIndex((r) => r.url === '/buy/data');
+    expect(requests.slice(bought).some((r) => r.url === '/auth')).toBe(true);
 
     const sent = requests.find((r) => r.url === '/buy/data')!;
     expect(sent.body).toEqual({
@@ -297,7 +303,9 @@ describe('/profile/buydata', () => {
     expect(shown.getByTestId('receipt-status')).toHaveTextContent('Refunded');
     expect(shown.getByTestId('receipt-note')).toHaveTextContent('₦600.00 refunded to your wallet');
     expect(shown.getByText('Balance after refund').nextSibling).toHaveTextContent('₦5,000.00');
-    expect(store.getState().auth.user?.balance).toBe(5000);
+    // A refused purchase moved money too (debited, then refunded): the wallet is asked again.
+    await waitFor(() => expect(cachedProfile(store)?.transactions[0]).toEqual(refunded));
+    expect(cachedProfile(store)?.user.balance).toBe(5000);
   });
 
   it('lists the balance-check codes for data', async () => {

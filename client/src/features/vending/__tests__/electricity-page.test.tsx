@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildSession, buildTransaction, buildUser } from '@/test/factories';
 import { stubHttp } from '@/test/http-stub';
+import { cachedProfile, profileServer } from '@/test/profile-server';
 import { renderApp } from '@/test/render-app';
 
 const receipt = buildTransaction({
@@ -28,7 +29,9 @@ type TRoutes = Parameters<typeof stubHttp>[0];
 
 const openElectricity = (routes: TRoutes = {}) => {
   const session = buildSession({ user: buildUser({ balance: 5000 }) });
+  const server = profileServer(session);
   const requests = stubHttp({
+    'GET /auth': server.route,
     'POST /buy/validateMeter': (request) =>
       (request.body as { meterNumber: string }).meterNumber.endsWith('0000')
         ? { status: 400, data: { msg: 'INVALID METER NUMBER', code: 'VALIDATION_ERROR' } }
@@ -36,8 +39,7 @@ const openElectricity = (routes: TRoutes = {}) => {
             status: 200,
             data: { name: 'LAWAL ZAINAB', address: '112 Ring Road, Ikeja', msg: 'Meter validated' },
           },
-    'POST /buy/electricity': { status: 200, data: answer },
-    ...routes,
+    ...server.moving({ 'POST /buy/electricity': { status: 200, data: answer }, ...routes }),
   });
   const view = renderApp({
     route: '/profile/electricity',
@@ -126,7 +128,7 @@ describe('/profile/electricity', () => {
     expect(shown.getByText('Meter 1234567890 · LAWAL ZAINAB')).toBeInTheDocument();
     expect(shown.getByTestId('receipt-amount')).toHaveTextContent('₦1,050.00');
     expect(shown.getByTestId('receipt-product')).toHaveTextContent('Ikeja prepaid electricity');
-    expect(store.getState().auth.user?.balance).toBe(3950);
+    await waitFor(() => expect(cachedProfile(store)?.user.balance).toBe(3950));
 
     const sent = requests.find((r) => r.url === '/buy/electricity')!;
     expect(sent.body).toEqual({

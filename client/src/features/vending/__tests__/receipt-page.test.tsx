@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { profileLoaded } from '@/app/slices/auth.slice';
 import { buildSession, buildTransaction, buildUser, profileOf } from '@/test/factories';
+import { profileApi } from '@/lib/profile.api';
 import { stubHttp } from '@/test/http-stub';
 import { renderApp } from '@/test/render-app';
 import type { TReceiptView } from '../lib/receipt';
@@ -223,7 +223,12 @@ describe('receipts rebuilt from a transaction (history, reload)', () => {
       route: '/profile/receipt/tx-7',
       session: { token: session.token, user: session.user },
     });
-    store.dispatch(profileLoaded(profileOf(session)));
+    // GET /auth already answered with it: the receipt comes from the cache, not the server.
+    store.dispatch(
+      profileApi.util.upsertQueryEntries([
+        { endpointName: 'getProfile', arg: undefined, value: profileOf(session) },
+      ]),
+    );
 
     const shown = within(await screen.findByTestId('receipt'));
     expect(shown.getByTestId('receipt-product')).toHaveTextContent('Ikeja prepaid electricity');

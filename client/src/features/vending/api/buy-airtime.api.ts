@@ -1,16 +1,12 @@
 import type { TBuyAirtimeRequest } from '@vendo/shared/schemas/purchase';
-import { api } from '@/lib/api';
-import {
-  PURCHASE_LOADING_TEXT,
-  recordPurchaseAnswer,
-  type TPurchaseAnswer,
-  type TPurchaseArg,
-} from './purchase-answer';
+import type { TPurchaseResponse } from '@vendo/shared/schemas/purchase.responses';
+import { api, MONEY_MOVED } from '@/lib/api';
+import { PURCHASE_LOADING_TEXT, type TPurchaseArg } from './purchase-answer';
 
 /** POST /buy/airtime {network code, mobile_number, amount in naira, ported}. */
 const buyAirtimeApi = api.injectEndpoints({
   endpoints: (build) => ({
-    buyAirtime: build.mutation<TPurchaseAnswer, TPurchaseArg<TBuyAirtimeRequest>>({
+    buyAirtime: build.mutation<TPurchaseResponse, TPurchaseArg<TBuyAirtimeRequest>>({
       query: ({ body, idempotencyKey }) => ({
         url: '/buy/airtime',
         method: 'POST',
@@ -18,7 +14,8 @@ const buyAirtimeApi = api.injectEndpoints({
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
       extraOptions: { loadingText: PURCHASE_LOADING_TEXT, withErrorBody: true },
-      onQueryStarted: recordPurchaseAnswer,
+      // A refund (400) and an unclear outcome (no answer) may have moved money too.
+      invalidatesTags: [...MONEY_MOVED],
     }),
   }),
 });

@@ -1,16 +1,12 @@
 import type { TBuyDataRequest } from '@vendo/shared/schemas/purchase';
-import { api } from '@/lib/api';
-import {
-  PURCHASE_LOADING_TEXT,
-  recordPurchaseAnswer,
-  type TPurchaseAnswer,
-  type TPurchaseArg,
-} from './purchase-answer';
+import type { TPurchaseResponse } from '@vendo/shared/schemas/purchase.responses';
+import { api, MONEY_MOVED } from '@/lib/api';
+import { PURCHASE_LOADING_TEXT, type TPurchaseArg } from './purchase-answer';
 
 /** POST /buy/data {network code, mobile_number, plan id, ported}. */
 const buyDataApi = api.injectEndpoints({
   endpoints: (build) => ({
-    buyData: build.mutation<TPurchaseAnswer, TPurchaseArg<TBuyDataRequest>>({
+    buyData: build.mutation<TPurchaseResponse, TPurchaseArg<TBuyDataRequest>>({
       query: ({ body, idempotencyKey }) => ({
         url: '/buy/data',
         method: 'POST',
@@ -18,7 +14,8 @@ const buyDataApi = api.injectEndpoints({
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
       extraOptions: { loadingText: PURCHASE_LOADING_TEXT, withErrorBody: true },
-      onQueryStarted: recordPurchaseAnswer,
+      // A refund (400) and an unclear outcome (no answer) may have moved money too.
+      invalidatesTags: [...MONEY_MOVED],
     }),
   }),
 });

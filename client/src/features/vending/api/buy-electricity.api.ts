@@ -1,16 +1,15 @@
 import type { TBuyElectricityRequest } from '@vendo/shared/schemas/purchase';
-import { api } from '@/lib/api';
-import {
-  PURCHASE_LOADING_TEXT,
-  recordPurchaseAnswer,
-  type TElectricityAnswer,
-  type TPurchaseArg,
-} from './purchase-answer';
+import type { TElectricityPurchaseResponse } from '@vendo/shared/schemas/purchase.responses';
+import { api, MONEY_MOVED } from '@/lib/api';
+import { PURCHASE_LOADING_TEXT, type TPurchaseArg } from './purchase-answer';
 
 /** POST /buy/electricity: charged amount + ₦50; answers the token with the receipt. */
 const buyElectricityApi = api.injectEndpoints({
   endpoints: (build) => ({
-    buyElectricity: build.mutation<TElectricityAnswer, TPurchaseArg<TBuyElectricityRequest>>({
+    buyElectricity: build.mutation<
+      TElectricityPurchaseResponse,
+      TPurchaseArg<TBuyElectricityRequest>
+    >({
       query: ({ body, idempotencyKey }) => ({
         url: '/buy/electricity',
         method: 'POST',
@@ -18,7 +17,8 @@ const buyElectricityApi = api.injectEndpoints({
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
       extraOptions: { loadingText: PURCHASE_LOADING_TEXT, withErrorBody: true },
-      onQueryStarted: recordPurchaseAnswer,
+      // A refund (400) and an unclear outcome (no answer) may have moved money too.
+      invalidatesTags: [...MONEY_MOVED],
     }),
   }),
 });

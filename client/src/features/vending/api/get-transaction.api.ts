@@ -1,4 +1,4 @@
-import type { TTransaction } from '@vendo/shared/types/api';
+import type { TTransactionResponse } from '@vendo/shared/schemas/transaction';
 import { api } from '@/lib/api';
 
 /**
@@ -7,12 +7,13 @@ import { api } from '@/lib/api';
  */
 const getTransactionApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getTransaction: build.query<{ transaction: TTransaction }, string>({
+    getTransaction: build.query<TTransactionResponse, string>({
       query: (id) => ({ url: `/transaction/${encodeURIComponent(id)}` }),
       // The receipt screen shows its own loading state and "Checking..." button.
       extraOptions: { silent: true },
       // A status can change at any moment: never serve an old copy to a new screen.
       keepUnusedDataFor: 0,
+      providesTags: (_answer, _error, id) => [{ type: 'Transactions', id }],
     }),
   }),
 });

@@ -8,6 +8,7 @@ import {
 } from '@vendo/shared/money';
 import { normalisePhone } from '@vendo/shared/phone';
 import { ZBuyAirtimeRequest, type TBuyAirtimeRequest } from '@vendo/shared/schemas/purchase';
+import type { TPurchaseResponse } from '@vendo/shared/schemas/purchase.responses';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -24,7 +25,6 @@ import {
   isUncertainFailure,
   PURCHASE_FALLBACK_ERROR,
   purchaseAnswerOfError,
-  type TPurchaseAnswer,
 } from '../api/purchase-answer';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { usePhoneNetwork } from '../hooks/use-phone-network';
@@ -32,7 +32,7 @@ import { useShowReceipt } from '../hooks/use-show-receipt';
 import { NETWORK_OPTIONS, toNetwork } from '../lib/networks';
 import { phoneHint } from './phone-hint';
 import { UssdCodesCard } from './ussd-codes-card';
-import { WalletBalance } from './wallet-balance';
+import { WalletBalance } from '@/components/ui/wallet-balance';
 
 const NICKNAME_REQUIRED = 'Please enter a nickname for the number';
 
@@ -48,6 +48,7 @@ export const BuyAirtimePage = () => {
   // A contact's shortcut passes ?phone=&network= (useSearchParams would add ~0.3 KB to the
   // landing bundle, where the router lives).
   const params = new URLSearchParams(useLocation().search);
+  // The session follows every GET /auth answer, so an upgrade's new tier shows here too.
   const userType = useAppSelector((state) => state.auth.user?.userType ?? 'smart earner');
   const { phone, network, detected, ported, changePhone, setNetwork, reset } = usePhoneNetwork({
     phone: params.get('phone') ?? '',
@@ -87,7 +88,7 @@ export const BuyAirtimePage = () => {
     }
   };
 
-  const finish = async (answer: TPurchaseAnswer, product: string) => {
+  const finish = async (answer: TPurchaseResponse, product: string) => {
     idempotency.reset();
     const status = answer.receipt.trans_Status;
     if (status !== 'refunded' && status !== 'failed') await saveContact(request().mobile_number);

@@ -3,17 +3,18 @@ import { DATA_NETWORK_CODES, PLAN_LIST_KEYS } from '@vendo/shared/constants';
 import { formatNairaAmount } from '@vendo/shared/money';
 import { normalisePhone } from '@vendo/shared/phone';
 import { ZBuyDataRequest, type TBuyDataRequest } from '@vendo/shared/schemas/purchase';
-import type { TDataPlan } from '@vendo/shared/types/api';
+import type { TPurchaseResponse } from '@vendo/shared/schemas/purchase.responses';
+import type { TDataPlan } from '@vendo/shared/schemas/catalogue';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { useAppSelector } from '@/app/hooks';
 import { ConfirmActions } from '@/components/ui/confirm-actions';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-error';
+import { useGetProfileQuery } from '@/lib/profile.api';
 import { validate, type TInvalidForm } from '@/lib/validation';
 import '@/styles/purchase.css';
 import { useBuyDataMutation } from '../api/buy-data.api';
@@ -22,7 +23,6 @@ import {
   isUncertainFailure,
   PURCHASE_FALLBACK_ERROR,
   purchaseAnswerOfError,
-  type TPurchaseAnswer,
 } from '../api/purchase-answer';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { usePhoneNetwork } from '../hooks/use-phone-network';
@@ -38,7 +38,7 @@ import {
 } from '../lib/plan-options';
 import { phoneHint } from './phone-hint';
 import { UssdCodesCard } from './ussd-codes-card';
-import { WalletBalance } from './wallet-balance';
+import { WalletBalance } from '@/components/ui/wallet-balance';
 
 /**
  * /profile/buydata (spec §4): network → (MTN) data type → plan → phone → Buy → confirm →
@@ -49,7 +49,10 @@ export const BuyDataPage = () => {
   // A contact's shortcut passes ?phone=&network= (useSearchParams would add ~0.3 KB to the
   // landing bundle, where the router lives).
   const params = new URLSearchParams(useLocation().search);
-  const savedLists = useAppSelector((state) => state.plans.lists);
+  // The plans GET /auth priced for this user: shown if POST /prices cannot answer.
+  const { savedLists } = useGetProfileQuery(undefined, {
+    selectFromResult: ({ data }) => ({ savedLists: data?.subscriptionPlans }),
+  });
   const { phone, network, detected, ported, changePhone, setNetwork, reset } = usePhoneNetwork({
     phone: params.get('phone') ?? '',
     network: toNetwork(params.get('network')),
@@ -64,10 +67,10 @@ export const BuyDataPage = () => {
   const [buyData, { isLoading: buying }] = useBuyDataMutation();
   const plansQuery = useGetPlansQuery(network || skipToken, { refetchOnMountOrArgChange: true });
 
-  // The plans the server just priced; if it cannot answer, the ones that came with the login.
+  // The plans the server just priced; if it cannot answer, the ones of the profile.
   const listed: readonly TDataPlan[] | undefined = network
     ? (plansQuery.currentData ??
-      (plansQuery.isError ? savedLists[PLAN_LIST_KEYS[network]] : undefined))
+      (plansQuery.isError ? savedLists?.[PLAN_LIST_KEYS[network]] : undefined))
     : [];
   const available = availablePlans(listed ?? []);
   const dataTypes = network === 'MTN' ? dataTypesOf(available) : [];
@@ -110,7 +113,7 @@ export const BuyDataPage = () => {
     setConfirming(true);
   };
 
-  const finish = (answer: TPurchaseAnswer, product: string) => {
+  const finish = (answer: TPurchaseResponse, product: string) => {
     idempotency.reset();
     setConfirming(false);
     reset(); // spec §4: the form goes back to MTN

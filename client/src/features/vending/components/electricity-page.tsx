@@ -6,6 +6,11 @@ import {
   type TBuyElectricityRequest,
   type TValidateMeterRequest,
 } from '@vendo/shared/schemas/purchase';
+import type {
+  TElectricityPurchaseResponse,
+  TPurchaseResponse,
+  TValidateMeterResponse,
+} from '@vendo/shared/schemas/purchase.responses';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -15,16 +20,11 @@ import { errorMessage } from '@/lib/api-error';
 import { validate, type TInvalidForm } from '@/lib/validation';
 import '@/styles/purchase.css';
 import { useBuyElectricityMutation } from '../api/buy-electricity.api';
-import {
-  isUncertainFailure,
-  purchaseAnswerOfError,
-  type TElectricityAnswer,
-  type TPurchaseAnswer,
-} from '../api/purchase-answer';
-import { useValidateMeterMutation, type TMeterAnswer } from '../api/validate-meter.api';
+import { isUncertainFailure, purchaseAnswerOfError } from '../api/purchase-answer';
+import { useValidateMeterMutation } from '../api/validate-meter.api';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { useShowReceipt } from '../hooks/use-show-receipt';
-import { WalletBalance } from './wallet-balance';
+import { WalletBalance } from '@/components/ui/wallet-balance';
 
 const DISCO_OPTIONS = DISCOS.map((disco) => ({ value: String(disco.id), label: disco.name }));
 const METER_TYPE_OPTIONS = METER_TYPES.map((type) => ({
@@ -46,7 +46,7 @@ export const ElectricityPage = () => {
   const [meterId, setMeterId] = useState('');
   const [meterType, setMeterType] = useState<string>('prepaid');
   const [meterNumber, setMeterNumber] = useState('');
-  const [meter, setMeter] = useState<TMeterAnswer | null>(null);
+  const [meter, setMeter] = useState<TValidateMeterResponse | null>(null);
   const [amount, setAmount] = useState('');
   const [invalid, setInvalid] = useState<TInvalidForm | null>(null);
   const idempotency = useIdempotencyKey();
@@ -89,9 +89,9 @@ export const ElectricityPage = () => {
     idempotency.reset();
   };
 
-  const finish = (answer: TPurchaseAnswer) => {
+  const finish = (answer: TPurchaseResponse) => {
     idempotency.reset();
-    const electricity = answer as Partial<TElectricityAnswer>;
+    const electricity = answer as Partial<TElectricityPurchaseResponse>;
     showReceipt(answer, {
       product: `${disco?.name ?? answer.receipt.trans_Network} ${meterType} electricity`,
       token: electricity.token ?? null,

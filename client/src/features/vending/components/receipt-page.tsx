@@ -1,12 +1,12 @@
 import { formatNairaAmount } from '@vendo/shared/money';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { useAppSelector } from '@/app/hooks';
 import { Icon } from '@/components/ui/icon';
 import { copyIcon, downloadIcon, historyIcon } from '@/components/ui/app-icons';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, isQueryError } from '@/lib/api-error';
 import { copyText } from '@/lib/clipboard';
+import { profileApi } from '@/lib/profile.api';
 import '@/styles/purchase.css';
 import { useGetTransactionQuery, useLazyGetTransactionQuery } from '../api/get-transaction.api';
 import {
@@ -55,15 +55,19 @@ const ReceiptMissing = ({
 
 /**
  * /profile/receipt/:id: the receipt of a purchase, shown after every purchase. It comes in the
- * router state from the purchase, else from the recent transactions, else from the server (a
- * reload, a link). A pending receipt can be checked again.
+ * router state from the purchase, else from the recent transactions GET /auth already answered
+ * (read from the cache, not fetched), else from the server (a reload, a link). A pending receipt
+ * can be checked again.
  */
 export const ReceiptPage = () => {
   const { id = '' } = useParams();
   const { state } = useLocation();
-  const recent = useAppSelector((store) => store.transactions.recent);
   const fromState = receiptViewFromState(state, id);
-  const stored = fromState ? undefined : recent.find((transaction) => transaction._id === id);
+  const { stored } = profileApi.endpoints.getProfile.useQueryState(undefined, {
+    selectFromResult: ({ data }) => ({
+      stored: data?.transactions.find((transaction) => transaction._id === id),
+    }),
+  });
   const local = fromState ?? (stored ? receiptViewFromTransaction(stored) : null);
   const fetched = useGetTransactionQuery(id, { skip: local !== null || id === '' });
   const [checkStatus, checked] = useLazyGetTransactionQuery();

@@ -1,5 +1,6 @@
 import type { TNetwork } from '@vendo/shared/constants';
-import { useGetUssdCodesQuery, type TUssdCode } from '../api/get-ussd-codes.api';
+import type { TUssdCode } from '@vendo/shared/schemas/catalogue';
+import { useGetUssdCodesQuery } from '../api/get-ussd-codes.api';
 
 type TUssdCodesCardProps = { category: TUssdCode['category']; network: TNetwork | '' };
 

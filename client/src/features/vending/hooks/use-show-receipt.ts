@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import type { TPurchaseAnswer } from '../api/purchase-answer';
+import type { TPurchaseResponse } from '@vendo/shared/schemas/purchase.responses';
 import type { TReceiptView } from '../lib/receipt';
 
 /**
@@ -9,7 +9,10 @@ import type { TReceiptView } from '../lib/receipt';
  */
 export const useShowReceipt = () => {
   const navigate = useNavigate();
-  return (answer: TPurchaseAnswer, details: Omit<TReceiptView, 'receipt' | 'balance' | 'msg'>) => {
+  return (
+    answer: TPurchaseResponse,
+    details: Omit<TReceiptView, 'receipt' | 'balance' | 'msg'>,
+  ) => {
     const status = answer.receipt.trans_Status;
     if (status === 'success') toast.success(answer.msg);
     else if (status === 'pending' || status === 'processing') toast.info(answer.msg);

@@ -1,6 +1,6 @@
 import { MTN_DATA_TYPES, type TNetwork } from '@vendo/shared/constants';
 import { formatNairaAmount } from '@vendo/shared/money';
-import type { TDataPlan } from '@vendo/shared/types/api';
+import type { TDataPlan } from '@vendo/shared/schemas/catalogue';
 
 /** Spec "Derived plan option": the validity is the first two words of month_validate. */
 export const planValidity = (plan: TDataPlan): string =>

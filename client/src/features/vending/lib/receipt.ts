@@ -1,5 +1,5 @@
 import { formatNairaAmount } from '@vendo/shared/money';
-import type { TTransaction } from '@vendo/shared/types/api';
+import type { TTransaction } from '@vendo/shared/schemas/transaction';
 
 /** What the receipt screen shows: the server's receipt plus what only the purchase knew. */
 export type TReceiptView = {

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { nextPage, pageButtons, previousPage } from '@/components/ui/pagination';
-import { buildSession, buildUser, profileOf } from '@/test/factories';
+import { buildSession, buildUser } from '@/test/factories';
 import { stubHttp, type TRecordedRequest } from '@/test/http-stub';
+import { profileServer } from '@/test/profile-server';
 import { renderApp } from '@/test/render-app';
 
 const page = (n: number, totalPages: number, earningBalance = 1500) => ({
@@ -27,21 +28,24 @@ const openEarnings = ({
   routes?: Parameters<typeof stubHttp>[0];
 } = {}) => {
   const session = buildSession({ user: buildUser({ balance: 200, earningBalance }) });
+  const server = profileServer(session);
   let withdrawn = false;
   const requests = stubHttp({
-    'GET /auth': { status: 200, data: profileOf(session) },
+    'GET /auth': server.route,
     'GET /auth/referral': (request: TRecordedRequest) => {
       const n = Number(request.params.page ?? 1);
       return { status: 200, data: page(n, totalPages, withdrawn ? 0 : earningBalance) };
     },
-    'POST /auth/withdrawEarning': () => {
-      withdrawn = true;
-      return {
-        status: 200,
-        data: { msg: 'Earnings moved to your wallet', balance: 1700, earningBalance: 0 },
-      };
-    },
-    ...routes,
+    ...server.moving({
+      'POST /auth/withdrawEarning': () => {
+        withdrawn = true;
+        return {
+          status: 200,
+          data: { msg: 'Earnings moved to your wallet', balance: 1700, earningBalance: 0 },
+        };
+      },
+      ...routes,
+    }),
   });
   const view = renderApp({
     route: '/profile/earnings',
@@ -79,16 +83,18 @@ describe('/profile/earnings', () => {
   });
 
   it('moves the earnings to the wallet and refreshes the totals', async () => {
-    const { user, store, requests } = openEarnings();
+    const { user, requests } = openEarnings();
     await screen.findByText('friend1a');
     await user.click(screen.getByRole('button', { name: 'Withdraw to wallet' }));
 
     expect(await screen.findByText('Earnings moved to your wallet')).toBeInTheDocument();
-    expect(store.getState().auth.user?.balance).toBe(1700);
-    expect(store.getState().auth.user?.earningBalance).toBe(0);
     await waitFor(() => expect(screen.getByTestId('earning-balance')).toHaveTextContent('₦0.00'));
     expect(screen.getByRole('button', { name: 'Withdraw to wallet' })).toBeDisabled();
     expect(requests.find((r) => r.url === '/auth/withdrawEarning')?.body).toEqual({});
+
+    // The wallet now holds the earnings.
+    await user.click(screen.getAllByRole('link', { name: 'Dashboard' })[0]!);
+    expect(await screen.findByTestId('balance')).toHaveTextContent('₦1,700.00');
   });
 
   it('pages through the list with page buttons; Prev and Next wrap around', async () => {

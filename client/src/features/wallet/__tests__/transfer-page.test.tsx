@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildSession, buildTransaction, buildUser } from '@/test/factories';
 import { stubHttp } from '@/test/http-stub';
+import { cachedProfile, profileServer } from '@/test/profile-server';
 import { renderApp } from '@/test/render-app';
 
 type TRoutes = Parameters<typeof stubHttp>[0];
@@ -16,9 +17,9 @@ const receipt = buildTransaction({
 
 const openTransfer = (routes: TRoutes = {}, balance = 5000) => {
   const session = buildSession({ user: buildUser({ balance }) });
+  const server = profileServer(session);
   const requests = stubHttp({
-    // The dashboard refreshes the profile after success; a failed refresh keeps what is shown.
-    'GET /auth': { status: 503 },
+    'GET /auth': server.route,
     'GET /auth/validateUser/tunde': {
       status: 200,
       data: { name: 'Tunde Bakare', userName: 'tunde', msg: 'User found' },
@@ -27,11 +28,13 @@ const openTransfer = (routes: TRoutes = {}, balance = 5000) => {
       status: 404,
       data: { msg: 'User not found', code: 'NOT_FOUND' },
     },
-    'POST /auth/transferFund': {
-      status: 200,
-      data: { msg: 'Transfer successful', balance: 3500, receipt },
-    },
-    ...routes,
+    ...server.moving({
+      'POST /auth/transferFund': {
+        status: 200,
+        data: { msg: 'Transfer successful', balance: 3500, receipt },
+      },
+      ...routes,
+    }),
   });
   const view = renderApp({
     route: '/profile/transfer',
@@ -82,6 +85,7 @@ describe('/profile/transfer', () => {
 
   it('asks for a valid amount and refuses more than the balance', async () => {
     const { user, requests } = openTransfer({}, 1000);
+    expect(await screen.findByTestId('wallet-balance')).toHaveTextContent('₦1,000.00');
     await validateUser(user);
     const amount = await screen.findByLabelText('Amount (₦)');
 
@@ -113,8 +117,8 @@ describe('/profile/transfer', () => {
 
     expect(await screen.findByText('Transfer successful')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/profile$/));
-    expect(store.getState().auth.user?.balance).toBe(3500);
-    expect(store.getState().transactions.recent[0]?._id).toBe('tx-transfer-1');
+    expect(await screen.findByTestId('balance')).toHaveTextContent('₦3,500.00');
+    expect(cachedProfile(store)?.transactions[0]?._id).toBe('tx-transfer-1');
 
     const sent = requests.find((r) => r.url === '/auth/transferFund')!;
     expect(sent.body).toEqual({ userName: 'tunde', amount: 1500 });
@@ -122,7 +126,7 @@ describe('/profile/transfer', () => {
   });
 
   it("shows the server's 'Insufficient balance' and uses a new key for the next confirmation", async () => {
-    const { user, requests, store } = openTransfer({
+    const { user, requests } = openTransfer({
       'POST /auth/transferFund': {
         status: 400,
         data: { msg: 'Insufficient balance', code: 'INSUFFICIENT_BALANCE' },
@@ -140,7 +144,7 @@ describe('/profile/transfer', () => {
     }
 
     expect(screen.getByTestId('location')).toHaveTextContent('/profile/transfer');
-    expect(store.getState().auth.user?.balance).toBe(5000);
+    expect(screen.getByTestId('wallet-balance')).toHaveTextContent('₦5,000.00');
     const keys = requests
       .filter((r) => r.url === '/auth/transferFund')
       .map((r) => r.headers['Idempotency-Key']);

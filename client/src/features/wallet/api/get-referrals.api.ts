@@ -1,22 +1,13 @@
+import type { TReferralsResponse } from '@vendo/shared/schemas/wallet.responses';
 import { api } from '@/lib/api';
 
-export type TReferral = { userName: string; amountEarned: number };
-
 /** GET /auth/referral?page: one page of referrals and the earnings totals (naira). */
-export type TReferralsAnswer = {
-  referralList: TReferral[];
-  earningBalance: number;
-  totalReferred: number;
-  totalEarned: number;
-  withdrawn: number;
-  totalPages: number;
-};
-
-export const getReferralsApi = api.injectEndpoints({
+const getReferralsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getReferrals: build.query<TReferralsAnswer, number>({
+    getReferrals: build.query<TReferralsResponse, number>({
       query: (page) => ({ url: '/auth/referral', params: { page } }),
       extraOptions: { loadingText: 'Loading your earnings...' },
+      providesTags: ['Earnings'],
     }),
   }),
 });

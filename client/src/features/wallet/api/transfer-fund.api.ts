@@ -1,19 +1,15 @@
-import type { TTransaction } from '@vendo/shared/types/api';
-import { api } from '@/lib/api';
-import { purchaseAnswered } from '@/lib/api-events';
-
-export type TTransferRequest = { userName: string; amount: number };
-export type TTransferAnswer = { msg: string; balance: number; receipt: TTransaction | null };
+import type { TTransferRequest } from '@vendo/shared/schemas/wallet';
+import type { TTransferResponse } from '@vendo/shared/schemas/wallet.responses';
+import { api, MONEY_MOVED } from '@/lib/api';
 
 /**
- * POST /auth/transferFund {userName, amount in naira} with an Idempotency-Key. The answer's
- * balance becomes the wallet's and its receipt goes first in the recent transactions (the same
- * event a purchase reports, so the landing bundle's slices need nothing new).
+ * POST /auth/transferFund {userName, amount in naira} with an Idempotency-Key. The wallet and
+ * the transactions are fetched again wherever they show.
  */
 const transferFundApi = api.injectEndpoints({
   endpoints: (build) => ({
     transferFund: build.mutation<
-      TTransferAnswer,
+      TTransferResponse,
       { body: TTransferRequest; idempotencyKey: string }
     >({
       query: ({ body, idempotencyKey }) => ({
@@ -23,16 +19,7 @@ const transferFundApi = api.injectEndpoints({
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
       extraOptions: { loadingText: 'Sending money...' },
-      onQueryStarted: async (_arg, { dispatch, queryFulfilled }) => {
-        try {
-          const { data } = await queryFulfilled;
-          if (typeof data.balance === 'number') {
-            dispatch(purchaseAnswered({ balance: data.balance, receipt: data.receipt ?? null }));
-          }
-        } catch {
-          // The form shows the error.
-        }
-      },
+      invalidatesTags: [...MONEY_MOVED],
     }),
   }),
 });

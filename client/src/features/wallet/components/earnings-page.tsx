@@ -22,9 +22,9 @@ export const EarningsPage = () => {
 
   const withdraw = async () => {
     try {
+      // The call invalidates the earnings and the wallet: the totals here are fetched again.
       const answer = await withdrawEarning(undefined).unwrap();
       toast.success(answer.msg);
-      void refetch();
     } catch (error) {
       toast.error(errorMessage(error));
     }

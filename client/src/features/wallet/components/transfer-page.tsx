@@ -1,5 +1,6 @@
 import { formatNaira, isValidNaira, koboToNaira, nairaToKobo } from '@vendo/shared/money';
-import { ZTransferRequest } from '@vendo/shared/schemas/wallet';
+import { ZTransferRequest, type TTransferRequest } from '@vendo/shared/schemas/wallet';
+import type { TValidateUserResponse } from '@vendo/shared/schemas/wallet.responses';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -9,13 +10,14 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage, isQueryError } from '@/lib/api-error';
+import { useWalletBalance } from '@/lib/profile.api';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { validate } from '@/lib/validation';
 import '@/styles/purchase.css';
 import '@/styles/wallet.css';
-import { useTransferFundMutation, type TTransferRequest } from '../api/transfer-fund.api';
-import { useValidateUserMutation, type TValidatedUser } from '../api/validate-user.api';
-import { WalletBalance } from './wallet-balance';
+import { useTransferFundMutation } from '../api/transfer-fund.api';
+import { useValidateUserMutation } from '../api/validate-user.api';
+import { WalletBalance } from '@/components/ui/wallet-balance';
 
 type TAlert = { message: string; field: 'userName' | 'amount' | null };
 
@@ -35,10 +37,10 @@ const isUncertain = (error: unknown): boolean =>
  */
 export const TransferPage = () => {
   const navigate = useNavigate();
-  const me = useAppSelector((state) => state.auth.user);
+  const balance = useWalletBalance();
   const isAdmin = useAppSelector((state) => state.auth.isAdmin);
   const [userName, setUserName] = useState('');
-  const [recipient, setRecipient] = useState<TValidatedUser | null>(null);
+  const [recipient, setRecipient] = useState<TValidateUserResponse | null>(null);
   const [amount, setAmount] = useState('');
   const [alert, setAlert] = useState<TAlert | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -86,7 +88,7 @@ export const TransferPage = () => {
       return;
     }
     // Spec §5: admins are not limited by their own balance; the server checks again.
-    if (!isAdmin && me && kobo > Math.round(me.balance * 100)) {
+    if (!isAdmin && balance !== undefined && kobo > Math.round(balance * 100)) {
       setAlert({ message: 'Insufficient balance', field: 'amount' });
       return;
     }

@@ -1,10 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { TBeneficiary } from '@vendo/shared/schemas/withdraw.responses';
 import { describe, expect, it } from 'vitest';
 import { buildSession, buildTransaction, buildUser } from '@/test/factories';
-import { stubHttp, type TRecordedRequest } from '@/test/http-stub';
+import { stubHttp, type TRecordedRequest, type TRoute } from '@/test/http-stub';
+import { cachedProfile, profileServer } from '@/test/profile-server';
 import { renderApp } from '@/test/render-app';
 
 type TRoutes = Parameters<typeof stubHttp>[0];
+type TListAnswer = { beneficiaryList?: TBeneficiary[] } | undefined;
 
 const banks = [
   { bankName: 'Access Bank', bankCode: '000014' },
@@ -39,24 +42,41 @@ const receipt = (status: 'success' | 'pending' | 'refunded' = 'success') =>
 
 const openWithdraw = (routes: TRoutes = {}, balance = 5000) => {
   const session = buildSession({ user: buildUser({ balance }) });
-  const requests = stubHttp({
-    // The dashboard refreshes the profile after success; a failed refresh keeps what is shown.
-    'GET /auth': { status: 503 },
-    'GET /withdraw/bankCodes': { status: 200, data: { banks } },
-    'GET /withdraw/beneficiary': { status: 200, data: { beneficiaryList: [tunde] } },
-    'POST /withdraw/validate': ({ body }) =>
-      (body as { accountNumber: string }).accountNumber.endsWith('0000')
-        ? { status: 400, data: { msg: 'We could not find that account', code: 'NOT_FOUND' } }
-        : { status: 200, data: { name: 'NGOZI OKAFOR', code: '00', msg: 'Account found' } },
-    'POST /withdraw/beneficiary': {
-      status: 201,
-      data: { msg: 'Beneficiary added', beneficiaryList: [tunde, ngozi] },
-    },
+  const server = profileServer(session);
+  // The saved accounts on the server: whatever list a change answers becomes the list.
+  let beneficiaryList = [tunde];
+  const changingList = (route: TRoute) => (request: TRecordedRequest) => {
+    const reply = typeof route === 'function' ? route(request) : route;
+    const list =
+      reply === 'network-error' ? undefined : (reply.data as TListAnswer)?.beneficiaryList;
+    if (list) beneficiaryList = list;
+    return reply;
+  };
+  const moving = server.moving({
     'POST /withdraw': {
       status: 200,
       data: { msg: 'Withdrawal successful', receipt: receipt(), balance: 4000 },
     },
     ...routes,
+  });
+  const requests = stubHttp({
+    'GET /auth': server.route,
+    'GET /withdraw/bankCodes': { status: 200, data: { banks } },
+    'GET /withdraw/beneficiary': () => ({ status: 200, data: { beneficiaryList } }),
+    'POST /withdraw/validate': ({ body }) =>
+      (body as { accountNumber: string }).accountNumber.endsWith('0000')
+        ? { status: 400, data: { msg: 'We could not find that account', code: 'NOT_FOUND' } }
+        : { status: 200, data: { name: 'NGOZI OKAFOR', code: '00', msg: 'Account found' } },
+    'POST /withdraw/beneficiary': changingList({
+      status: 201,
+      data: { msg: 'Beneficiary added', beneficiaryList: [tunde, ngozi] },
+    }),
+    ...moving,
+    ...Object.fromEntries(
+      Object.entries(moving)
+        .filter(([key]) => key.startsWith('DELETE /withdraw/beneficiary/'))
+        .map(([key, route]) => [key, changingList(route)]),
+    ),
   });
   const view = renderApp({
     route: '/profile/withdraw',
@@ -197,6 +217,7 @@ describe('/profile/withdraw', () => {
 
   it('checks the amount before confirming', async () => {
     const { user, requests } = openWithdraw({}, 1000);
+    expect(await screen.findByTestId('wallet-balance')).toHaveTextContent('₦1,000.00');
     const card = await tundeCard();
     const amount = card.getByLabelText('Amount (₦)');
     await user.click(card.getByRole('button', { name: 'Withdraw' }));
@@ -226,8 +247,8 @@ describe('/profile/withdraw', () => {
 
     expect(await screen.findByText('Withdrawal successful')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/profile$/));
-    expect(store.getState().auth.user?.balance).toBe(4000);
-    expect(store.getState().transactions.recent[0]?._id).toBe('tx-withdraw-success');
+    expect(await screen.findByTestId('balance')).toHaveTextContent('₦4,000.00');
+    expect(cachedProfile(store)?.transactions[0]?._id).toBe('tx-withdraw-success');
 
     const [sent] = withdrawCalls(requests);
     expect(sent?.body).toEqual({ bankCode: '000013', accountNumber: '0123456789', amount: 1000 });
@@ -250,7 +271,8 @@ describe('/profile/withdraw', () => {
 
     expect(await screen.findByText('Withdrawal is being processed')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/profile$/));
-    expect(store.getState().auth.user?.balance).toBe(4000);
+    expect(await screen.findByTestId('balance')).toHaveTextContent('₦4,000.00');
+    expect(cachedProfile(store)?.transactions[0]?.trans_Status).toBe('pending');
   });
 
   it('shows a failed payout, sets the refunded balance, stays, and uses a new key next time', async () => {
@@ -275,7 +297,11 @@ describe('/profile/withdraw', () => {
     }
 
     expect(screen.getByTestId('location')).toHaveTextContent('/profile/withdraw');
-    expect(store.getState().auth.user?.balance).toBe(5000);
+    // The refund is fetched again with the wallet: the refunded receipt is the latest.
+    await waitFor(() =>
+      expect(cachedProfile(store)?.transactions[0]?._id).toBe('tx-withdraw-refunded'),
+    );
+    expect(screen.getByTestId('wallet-balance')).toHaveTextContent('₦5,000.00');
     const keys = withdrawCalls(requests).map((r) => r.headers['Idempotency-Key']);
     expect(keys).toHaveLength(2);
     expect(keys[0]).not.toBe(keys[1]);

@@ -1,19 +1,17 @@
+import type { TBankAccountRequest } from '@vendo/shared/schemas/withdraw';
+import type { TBeneficiaryChangedResponse } from '@vendo/shared/schemas/withdraw.responses';
 import { api } from '@/lib/api';
-import type { TAccountLookup } from './validate-account.api';
-import { replaceCachedBeneficiaries, type TBeneficiary } from './get-beneficiaries.api';
-
-export type TAddBeneficiaryAnswer = { msg: string; beneficiaryList: TBeneficiary[] };
 
 /**
  * POST /withdraw/beneficiary {bankCode, accountNumber} → 201 {msg, beneficiaryList}. The server
- * looks the account up itself; the answer's list replaces the cached one.
+ * looks the account up itself; the list is fetched again.
  */
 const addBeneficiaryApi = api.injectEndpoints({
   endpoints: (build) => ({
-    addBeneficiary: build.mutation<TAddBeneficiaryAnswer, TAccountLookup>({
+    addBeneficiary: build.mutation<TBeneficiaryChangedResponse, TBankAccountRequest>({
       query: (body) => ({ url: '/withdraw/beneficiary', method: 'POST', data: body }),
       extraOptions: { loadingText: 'Adding the beneficiary...' },
-      onQueryStarted: replaceCachedBeneficiaries,
+      invalidatesTags: ['Beneficiaries'],
     }),
   }),
 });

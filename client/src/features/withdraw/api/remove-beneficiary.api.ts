@@ -1,18 +1,16 @@
+import type { TBeneficiaryChangedResponse } from '@vendo/shared/schemas/withdraw.responses';
 import { api } from '@/lib/api';
-import { replaceCachedBeneficiaries, type TBeneficiary } from './get-beneficiaries.api';
-
-export type TRemoveBeneficiaryAnswer = { msg: string; beneficiaryList: TBeneficiary[] };
 
 /**
  * DELETE /withdraw/beneficiary/:id → {msg, beneficiaryList}: removes one of the user's saved
- * accounts; the answer's list replaces the cached one.
+ * accounts; the list is fetched again.
  */
 const removeBeneficiaryApi = api.injectEndpoints({
   endpoints: (build) => ({
-    removeBeneficiary: build.mutation<TRemoveBeneficiaryAnswer, string>({
+    removeBeneficiary: build.mutation<TBeneficiaryChangedResponse, string>({
       query: (id) => ({ url: `/withdraw/beneficiary/${encodeURIComponent(id)}`, method: 'DELETE' }),
       extraOptions: { loadingText: 'Removing the beneficiary...' },
-      onQueryStarted: replaceCachedBeneficiaries,
+      invalidatesTags: ['Beneficiaries'],
     }),
   }),
 });

@@ -1,7 +1,6 @@
+import type { TBankAccountRequest } from '@vendo/shared/schemas/withdraw';
+import type { TValidateAccountResponse } from '@vendo/shared/schemas/withdraw.responses';
 import { api } from '@/lib/api';
-
-export type TAccountLookup = { bankCode: string; accountNumber: string };
-export type TValidatedAccount = { name: string; code?: string; msg?: string };
 
 /**
  * POST /withdraw/validate {bankCode, accountNumber} → {name, code, msg} through the payout
@@ -9,7 +8,7 @@ export type TValidatedAccount = { name: string; code?: string; msg?: string };
  */
 const validateAccountApi = api.injectEndpoints({
   endpoints: (build) => ({
-    validateAccount: build.mutation<TValidatedAccount, TAccountLookup>({
+    validateAccount: build.mutation<TValidateAccountResponse, TBankAccountRequest>({
       query: (body) => ({ url: '/withdraw/validate', method: 'POST', data: body }),
       extraOptions: { loadingText: 'Checking the account...' },
     }),

@@ -2,7 +2,7 @@ import { formatNaira } from '@vendo/shared/money';
 import { useState, type FormEvent } from 'react';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
-import type { TBeneficiary } from '../api/get-beneficiaries.api';
+import type { TBeneficiary } from '@vendo/shared/schemas/withdraw.responses';
 import { checkWithdrawAmount, receivedKobo, typedKobo } from '../lib/withdraw-amount';
 
 type TBeneficiaryCardProps = {

@@ -1,26 +1,31 @@
 import { formatNaira, koboToNaira } from '@vendo/shared/money';
+import type { TWithdrawRequest } from '@vendo/shared/schemas/withdraw';
+import type {
+  TBeneficiary,
+  TValidateAccountResponse,
+} from '@vendo/shared/schemas/withdraw.responses';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { useAppSelector } from '@/app/hooks';
 import { ConfirmActions } from '@/components/ui/confirm-actions';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage, isQueryError } from '@/lib/api-error';
+import { useWalletBalance } from '@/lib/profile.api';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import '@/styles/purchase.css';
 import '../withdraw.css';
 import { useAddBeneficiaryMutation } from '../api/add-beneficiary.api';
 import { useGetBankCodesQuery } from '../api/get-bank-codes.api';
-import { useGetBeneficiariesQuery, type TBeneficiary } from '../api/get-beneficiaries.api';
+import { useGetBeneficiariesQuery } from '../api/get-beneficiaries.api';
 import { useRemoveBeneficiaryMutation } from '../api/remove-beneficiary.api';
-import { useValidateAccountMutation, type TValidatedAccount } from '../api/validate-account.api';
-import { useWithdrawMutation, type TWithdrawRequest } from '../api/withdraw.api';
+import { useValidateAccountMutation } from '../api/validate-account.api';
+import { useWithdrawMutation } from '../api/withdraw.api';
 import { receivedKobo, WITHDRAWAL_FEE_KOBO } from '../lib/withdraw-amount';
 import { BeneficiaryCard } from './beneficiary-card';
-import { WalletBalance } from './wallet-balance';
+import { WalletBalance } from '@/components/ui/wallet-balance';
 
 type TAlert = { message: string; field: 'bankCode' | 'accountNumber' | null };
 type TPending = { beneficiary: TBeneficiary; kobo: number };
@@ -38,7 +43,7 @@ const isUncertain = (error: unknown): boolean =>
  */
 export const WithdrawPage = () => {
   const navigate = useNavigate();
-  const balance = useAppSelector((state) => state.auth.user?.balance ?? null);
+  const balance = useWalletBalance() ?? null;
   const banks = useGetBankCodesQuery(undefined);
   const beneficiaries = useGetBeneficiariesQuery(undefined);
   const [validateAccount, { isLoading: checking }] = useValidateAccountMutation();
@@ -49,7 +54,7 @@ export const WithdrawPage = () => {
 
   const [bankCode, setBankCode] = useState('');
   const [accountNumber, setAccountNumber] = useState('');
-  const [account, setAccount] = useState<TValidatedAccount | null>(null);
+  const [account, setAccount] = useState<TValidateAccountResponse | null>(null);
   const [alert, setAlert] = useState<TAlert | null>(null);
   const [pending, setPending] = useState<TPending | null>(null);
   const [retryMessage, setRetryMessage] = useState<string | null>(null);
@@ -142,7 +147,7 @@ export const WithdrawPage = () => {
       const answer = await withdraw({ body, idempotencyKey: idempotency.keyFor(body) }).unwrap();
       idempotency.reset();
       setPending(null);
-      if (answer.receipt?.trans_Status === 'pending') toast.info(answer.msg);
+      if (answer.receipt.trans_Status === 'pending') toast.info(answer.msg);
       else toast.success(answer.msg || 'Withdrawal successful');
       navigate('/profile');
     } catch (error) {

@@ -1,4 +1,4 @@
-import { ZCouponRedeemRequest } from '@vendo/shared/schemas/wallet';
+import { ZCouponRedeemRequest, type TCouponRedeemRequest } from '@vendo/shared/schemas/funding';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -10,8 +10,8 @@ import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { validate } from '@/lib/validation';
 import '@/styles/purchase.css';
 import '@/styles/wallet.css';
-import { useRedeemCouponMutation, type TCouponRequest } from '../api/redeem-coupon.api';
-import { WalletBalance } from './wallet-balance';
+import { useRedeemCouponMutation } from '../api/redeem-coupon.api';
+import { WalletBalance } from '@/components/ui/wallet-balance';
 
 /**
  * /profile/fundWallet/coupon (spec §2, §4, §5): the user's own username and a coupon code.
@@ -33,7 +33,7 @@ export const CouponPage = () => {
       setAlert(result.message);
       return;
     }
-    const body: TCouponRequest = result.data;
+    const body: TCouponRedeemRequest = result.data;
     setAlert(null);
     try {
       const answer = await redeemCoupon({

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { NETWORKS, SERVICE_NAMES, SUPPLIERS } from '../constants.ts';
+import { isValidNaira, nairaToKobo } from '../money.ts';
+
+/**
+ * Staff requests under /admin (admins; agents where the route says so). Answers:
+ * admin.responses.ts.
+ */
+
+/** GET /admin/users query (admins and agents): partial, case-insensitive filters and a page. */
+export const ZUserListQuery = z.object({
+  phoneNumber: z.string().trim().max(20).optional(),
+  userName: z.string().trim().max(60).optional(),
+  type: z.string().trim().max(20).optional().describe('A user type; anything else is ignored'),
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+});
+export type TUserListQuery = z.input<typeof ZUserListQuery>;
+
+/** POST /admin/supplier: which supplier serves a network. */
+export const ZSupplierRequest = z.object({
+  network: z.enum(NETWORKS, { error: 'Please select a network' }),
+  supplierName: z.enum(SUPPLIERS, { error: 'Select a supplier' }),
+});
+export type TSupplierRequest = z.input<typeof ZSupplierRequest>;
+
+/** POST /admin/updateServices: lock (false) or unlock (true) a service. */
+export const ZServiceStatusRequest = z.object({
+  serviceName: z.enum(SERVICE_NAMES, { error: 'Unknown service' }),
+  serviceStatus: z.boolean({ error: 'serviceStatus must be true or false' }),
+});
+export type TServiceStatusRequest = z.input<typeof ZServiceStatusRequest>;
+
+/** POST /admin/ussd: a new balance-check code, or a change to one (with its id). */
+export const ZUssdCodeRequest = z.object({
+  id: z.number().int().optional(),
+  category: z.enum(['data', 'airtime'], { error: 'Choose data or airtime' }),
+  label: z.string().trim().min(1, 'All fields are required').max(40),
+  code: z
+    .string()
+    .trim()
+    .regex(/^[*#0-9]{3,30}$/, 'Enter a valid USSD code'),
+});
+export type TUssdCodeRequest = z.input<typeof ZUssdCodeRequest>;
+
+/** POST /admin/sandbox/float (sandbox only): tops up a simulated supplier's float. */
+export const ZSandboxFloatRequest = z.object({
+  supplier: z.enum(SUPPLIERS, { error: 'Select a supplier' }),
+  amount: z
+    .union([z.number(), z.string()])
+    .refine(isValidNaira, 'Enter a valid amount')
+    .transform(nairaToKobo)
+    .refine((k) => k > 0, 'Enter a valid amount'),
+});
+export type TSandboxFloatRequest = z.input<typeof ZSandboxFloatRequest>;
+
+/** POST /admin/refund/{id}: a reason is required to refund a delivered purchase (admins only). */
+export const ZRefundRequest = z.object({
+  reason: z.string().trim().max(500, 'Keep the reason under 500 characters').optional(),
+});
+export type TRefundRequest = z.input<typeof ZRefundRequest>;

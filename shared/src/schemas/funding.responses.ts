@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { ZMsgResponse, ZNaira } from './common.ts';
+import { ZAccountNumber, ZUser } from './user.ts';
+
+/**
+ * Funding answers: checkout links, coupons, reserved accounts and fees. They are kept apart from
+ * the request schemas, which the client's forms import at run time: the client imports these as
+ * types only, so they add nothing to its bundle.
+ */
+
+/** The checkout link; the wallet is credited later, once the provider confirms the payment. */
+export const ZInitiateFundingResponse = ZMsgResponse.extend({
+  link: z.string().describe("The provider's checkout page"),
+});
+export type TInitiateFundingResponse = z.infer<typeof ZInitiateFundingResponse>;
+
+export const ZCouponRedeemResponse = ZMsgResponse.extend({
+  amount: ZNaira.describe("The coupon's amount"),
+  balance: ZNaira.describe('The wallet balance after it'),
+});
+export type TCouponRedeemResponse = z.infer<typeof ZCouponRedeemResponse>;
+
+export const ZGenerateCouponResponse = ZMsgResponse.extend({
+  couponCode: z.string().describe("e.g. 'A1B2-C3D4-E5F6'"),
+});
+export type TGenerateCouponResponse = z.infer<typeof ZGenerateCouponResponse>;
+
+/** GET /auth/generateAcc and POST /generateAcc: the caller's reserved accounts. */
+export const ZGenerateAccountResponse = ZMsgResponse.extend({
+  accountNumbers: z.array(ZAccountNumber),
+  user: ZUser,
+});
+export type TGenerateAccountResponse = z.infer<typeof ZGenerateAccountResponse>;
+
+/** GET /admin/fees: the funding fees in percent. */
+export const ZFeesResponse = z.object({
+  fundPageFeePercent: z.number().describe('Card or bank checkout fee, percent'),
+  accountCardFeePercent: z.number().describe('Reserved bank account deposit fee, percent'),
+});
+export type TFeesResponse = z.infer<typeof ZFeesResponse>;
