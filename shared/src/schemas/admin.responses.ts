@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { ZUssdCode } from './catalogue.ts';
 import { ZIsoDateTime, ZMsgResponse, ZNaira } from './common.ts';
 import { ZTransaction, ZTransactionStatus } from './transaction.ts';

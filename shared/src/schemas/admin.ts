@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { NETWORKS, SERVICE_NAMES, SUPPLIERS } from '../constants.ts';
 import { isValidNaira, nairaToKobo } from '../money.ts';
 

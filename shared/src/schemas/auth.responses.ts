@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { ZSubscriptionPlans } from './catalogue.ts';
 import { ZTransaction } from './transaction.ts';
 import { ZUser } from './user.ts';

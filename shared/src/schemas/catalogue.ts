@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { NETWORKS } from '../constants.ts';
 import { ZNaira } from './common.ts';
 

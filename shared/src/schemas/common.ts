@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { ERROR_STATUS, type ErrorCode } from '../errors.ts';
 
 /** Pieces every answer schema uses. Amounts on the wire are naira; inside the server, kobo. */

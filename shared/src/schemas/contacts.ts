@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /** /auth/contact requests: saved numbers (spec §3 Contact). Answers: contacts.responses.ts. */
 

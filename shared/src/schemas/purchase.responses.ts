@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { ZNaira } from './common.ts';
 import { ZTransaction } from './transaction.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /** Public, unauthenticated answers: the site's contact details and the health check. */
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../constants.ts';
 import { ZIsoDateTime, ZNaira } from './common.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { USER_TYPES } from '../constants.ts';
 import { ZIsoDateTime, ZNaira } from './common.ts';
 
