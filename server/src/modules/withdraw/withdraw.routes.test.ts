@@ -8,9 +8,11 @@ import { reconcileWithdrawals } from './withdraw.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  // The payout call gives up after 1.5 s; the sandbox's 1111 account answers after 2.5 s.
+  // The payout call gives up after 4 s; the sandbox's 1111 account answers after 6 s. (4 s, not
+  // less: twenty account look-ups at once must all be answered on a busy 2-core machine.)
   t = await createTestApp({
-    SQUAD_TIMEOUT_MS: '1500',
+    SQUAD_TIMEOUT_MS: '4000',
+    SANDBOX_SLOW_MS: '6000',
     PROCESSING_GRACE_SECONDS: '1',
     RECONCILE_RETRY_SECONDS: '1',
   });
