@@ -9,7 +9,7 @@ import type { Database } from '../src/db/client.ts';
 import { newReference } from '../src/lib/ids.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { createMailer } from '../src/lib/mailer.ts';
-import { issueToken } from '../src/modules/auth/token.service.ts';
+import { issueToken } from '../src/lib/token.ts';
 import { checkLedgerInvariants } from '../src/modules/ledger/ledger.invariants.ts';
 import { creditOpeningBalance } from '../src/modules/ledger/journals.ts';
 import { createUser } from '../src/modules/users/users.service.ts';

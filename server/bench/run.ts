@@ -5,7 +5,7 @@
  */
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
-import { seedReferenceData } from '../src/db/seed.ts';
+import { seedReferenceData } from '../src/seed/reference-data.ts';
 import { benchBuyData } from './buy-data.ts';
 import { benchLedger } from './ledger.ts';
 

@@ -1,4 +1,4 @@
-import type { UserRow } from './modules/users/users.repository.ts';
+import type { UserRow } from './db/schema/index.ts';
 
 declare global {
   namespace Express {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
-import { seedReferenceData } from '../src/db/seed.ts';
+import { seedReferenceData } from '../src/seed/reference-data.ts';
 import { databaseUrlFor, type TestDbTemplate } from './helpers/test-db.ts';
 
 declare module 'vitest' {

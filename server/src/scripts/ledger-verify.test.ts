@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { openPglite, type Database } from '../db/client.ts';
-import { seedReferenceData } from '../db/seed.ts';
+import { seedReferenceData } from '../seed/reference-data.ts';
 import { postJournalNow } from '../modules/ledger/ledger.service.ts';
 import { createUser } from '../modules/users/users.service.ts';
 import { createTestDatabase, databaseUrlFor } from '../../test/helpers/test-db.ts';

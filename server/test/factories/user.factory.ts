@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { TUserType } from '@vendo/shared/constants';
 import type { AppContext } from '../../src/app-context.ts';
 import { users } from '../../src/db/schema/index.ts';
-import { issueToken } from '../../src/modules/auth/token.service.ts';
+import { issueToken } from '../../src/lib/token.ts';
 import { creditOpeningBalance } from '../../src/modules/ledger/journals.ts';
 import { createUser as createUserRecord } from '../../src/modules/users/users.service.ts';
 

@@ -66,3 +66,6 @@ export const passwordResets = pgTable('password_resets', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A row of `users` as read from the database. */
+export type UserRow = typeof users.$inferSelect;

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { ZUserListQuery } from '@vendo/shared/schemas/admin';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { authenticate, requireRole } from '../auth/auth.middleware.ts';
+import { authenticate, requireRole } from '../../middleware/auth.ts';
 import { listUsersForStaff } from './admin-users.service.ts';
 
 export const adminRoutes = (ctx: AppContext): Router => {

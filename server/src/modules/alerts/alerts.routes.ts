@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { AppContext } from '../../app-context.ts';
-import { requireRole } from '../auth/auth.middleware.ts';
+import { requireRole } from '../../middleware/auth.ts';
 import { listAlerts } from './alerts.service.ts';
 
 /** Alerts for staff (mounted under /admin, after authenticate). */

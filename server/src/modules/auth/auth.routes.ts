@@ -8,7 +8,7 @@ import {
 } from '@vendo/shared/schemas/auth';
 import type { AppContext } from '../../app-context.ts';
 import { validateBody } from '../../middleware/validate.ts';
-import { authenticate, currentUser, userFromToken } from './auth.middleware.ts';
+import { authenticate, currentUser, userFromToken } from '../../middleware/auth.ts';
 import {
   buildAuthPayload,
   changePassword,

@@ -27,7 +27,7 @@ import {
   touchLastLogin,
 } from '../users/users.repository.ts';
 import { createUser } from '../users/users.service.ts';
-import { issueToken } from './token.service.ts';
+import { issueToken } from '../../lib/token.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 export type AuthPayload = Omit<TAuthResponse, 'token'>;

@@ -3,7 +3,7 @@ import { ZContactRequest, ZContactUpdateRequest } from '@vendo/shared/schemas/co
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { validateBody } from '../../middleware/validate.ts';
-import { authenticate, currentUser } from '../auth/auth.middleware.ts';
+import { authenticate, currentUser } from '../../middleware/auth.ts';
 import { addContact, deleteContact, listContacts, updateContact } from './contacts.service.ts';
 
 /** /auth/contact: the caller's own contacts only. */

@@ -4,7 +4,7 @@ import { koboToNaira } from '@vendo/shared/money';
 import { ZCouponRedeemRequest, ZGenerateCouponRequest } from '@vendo/shared/schemas/funding';
 import type { AppContext } from '../../app-context.ts';
 import { validateBody } from '../../middleware/validate.ts';
-import { authenticate, currentUser, requireRole } from '../auth/auth.middleware.ts';
+import { authenticate, currentUser, requireRole } from '../../middleware/auth.ts';
 import { withIdempotency } from '../../middleware/idempotency.ts';
 import { generateCoupon, redeemCoupon } from './coupon.service.ts';
 

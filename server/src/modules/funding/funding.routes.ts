@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { getFeeBasisPoints, setFeeBasisPoints } from '../../lib/fees.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { validateBody } from '../../middleware/validate.ts';
-import { authenticate, currentUser, requireRole } from '../auth/auth.middleware.ts';
+import { authenticate, currentUser, requireRole } from '../../middleware/auth.ts';
 import { withIdempotency } from '../../middleware/idempotency.ts';
 import { handleSquadWebhook, initiateFunding, settleFunding } from './funding.service.ts';
 import { generateAccount, handleBillstackWebhook } from './reserved-accounts.service.ts';

@@ -116,7 +116,7 @@ describe('the ledger module owns every journal', () => {
         'modules/wallet/transfer.service.ts',
         'modules/funding/funding.service.ts',
         'modules/withdraw/withdraw.service.ts',
-        'db/seed-users.ts',
+        'seed/demo-users.ts',
         'modules/vending/purchase.service.ts',
       ]),
     );

@@ -4,7 +4,7 @@ import { ZUpgradeRequest } from '@vendo/shared/schemas/wallet';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { validateBody } from '../../middleware/validate.ts';
-import { authenticate, currentUser } from '../auth/auth.middleware.ts';
+import { authenticate, currentUser } from '../../middleware/auth.ts';
 import { referralSummary, upgradeToReseller, withdrawEarnings } from './referrals.service.ts';
 
 /** The reseller upgrade (which rewards the referrer), referrals and earnings. Authenticated. */

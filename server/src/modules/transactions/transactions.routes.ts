@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { AppContext } from '../../app-context.ts';
-import { authenticate, currentUser } from '../auth/auth.middleware.ts';
+import { authenticate, currentUser } from '../../middleware/auth.ts';
 import { getTransactionFor } from './transactions.service.ts';
 
 /** /transaction/:id: one receipt, so a receipt link still works after a reload. */

@@ -2,7 +2,7 @@ import type { TTransaction } from '@vendo/shared/schemas/transaction';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
-import type { UserRow } from '../users/users.repository.ts';
+import type { UserRow } from '../../db/schema/index.ts';
 import { toPublicTransaction } from './transactions.mapper.ts';
 import { findTransaction } from './transactions.repository.ts';
 

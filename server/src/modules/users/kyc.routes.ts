@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { ZKycRequest } from '@vendo/shared/schemas/wallet';
 import type { AppContext } from '../../app-context.ts';
 import { validateBody } from '../../middleware/validate.ts';
-import { authenticate, currentUser } from '../auth/auth.middleware.ts';
+import { authenticate, currentUser } from '../../middleware/auth.ts';
 import { updateKyc } from './kyc.service.ts';
 
 /** A user's own NIN or BVN. Authenticated. */

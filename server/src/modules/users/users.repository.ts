@@ -1,10 +1,10 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { ledgerAccounts, users } from '../../db/schema/index.ts';
+import { ledgerAccounts, users, type UserRow } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/ids.ts';
 
-export type UserRow = typeof users.$inferSelect;
+export type { UserRow };
 export type UserRecord = UserRow & {
   balanceKobo: number;
   earningBalanceKobo: number;

@@ -13,7 +13,7 @@ import { networkSettings, services, transactions, ussdCodes } from '../../db/sch
 import { AppError } from '../../lib/app-error.ts';
 import { validateBody } from '../../middleware/validate.ts';
 import { topUpSandboxFloat } from '../../sandbox/vending/sandbox-store.ts';
-import { currentUser, requireRole } from '../auth/auth.middleware.ts';
+import { currentUser, requireRole } from '../../middleware/auth.ts';
 import { toPublicTransaction } from '../transactions/transactions.mapper.ts';
 import { users } from '../../db/schema/index.ts';
 import { staffRefund, staffRequery } from './purchase.service.ts';

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { withIdempotency, type HandlerResult } from '../../middleware/idempotency.ts';
 import { validateBody } from '../../middleware/validate.ts';
-import { authenticate, currentUser } from '../auth/auth.middleware.ts';
+import { authenticate, currentUser } from '../../middleware/auth.ts';
 import { subscriptionPlansFor } from '../catalogue/catalogue.service.ts';
 import type { PurchaseOutcome } from './purchase.service.ts';
 import { buyAirtime, buyData, buyElectricity, validateMeter } from './vending.service.ts';

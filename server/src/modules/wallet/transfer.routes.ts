@@ -4,7 +4,7 @@ import { koboToNaira } from '@vendo/shared/money';
 import { ZTransferRequest } from '@vendo/shared/schemas/wallet';
 import type { AppContext } from '../../app-context.ts';
 import { validateBody } from '../../middleware/validate.ts';
-import { authenticate, currentUser } from '../auth/auth.middleware.ts';
+import { authenticate, currentUser } from '../../middleware/auth.ts';
 import { withIdempotency } from '../../middleware/idempotency.ts';
 import { transferFunds, validateRecipient } from './transfer.service.ts';
 

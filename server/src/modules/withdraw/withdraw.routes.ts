@@ -13,7 +13,7 @@ import { transactions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { validateBody } from '../../middleware/validate.ts';
-import { authenticate, currentUser, requireRole } from '../auth/auth.middleware.ts';
+import { authenticate, currentUser, requireRole } from '../../middleware/auth.ts';
 import { withIdempotency } from '../../middleware/idempotency.ts';
 import { BANKS } from './bank-codes.ts';
 import {

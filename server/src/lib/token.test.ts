@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { issueToken, readToken } from './token.service.ts';
+import { issueToken, readToken } from './token.ts';
 
 const secret = 'token-test-secret-token-test-secret-0123';
 const user = { id: '6f1c1b7e-4d1e-4c7e-9a52-2f0c3f1f0a11', tokenVersion: 3 };

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
-import type { Db } from './client.ts';
-import { users } from './schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
 import { creditOpeningBalance } from '../modules/ledger/journals.ts';
 import { findUserByUserName } from '../modules/users/users.repository.ts';
 import { createUser, type NewUser } from '../modules/users/users.service.ts';

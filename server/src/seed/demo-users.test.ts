@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 import { getWalletBalanceKobo } from '../modules/ledger/ledger.service.ts';
 import { findUserByUserName } from '../modules/users/users.repository.ts';
-import { seedDemoUsers } from './seed-users.ts';
+import { seedDemoUsers } from './demo-users.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Request, RequestHandler } from 'express';
-import type { AppContext } from '../../app-context.ts';
-import { users } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { UserRow } from '../users/users.repository.ts';
-import { readToken } from './token.service.ts';
-import { isUuid } from '../../lib/ids.ts';
+import type { AppContext } from '../app-context.ts';
+import { users, type UserRow } from '../db/schema/index.ts';
+import { AppError } from '../lib/app-error.ts';
+import { readToken } from '../lib/token.ts';
+import { isUuid } from '../lib/ids.ts';
 
 /** The signed-in user of a request that passed authenticate(). */
 export const currentUser = (req: Request): UserRow => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from './client.ts';
-import { dataPlans, settings } from './schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { dataPlans, settings } from '../db/schema/index.ts';
 import { CATALOGUE } from '../modules/catalogue/catalogue.data.ts';
 
 /**
