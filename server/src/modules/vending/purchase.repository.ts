@@ -2,6 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { TNetwork, TSupplier } from '@vendo/shared/constants';
 import type { DbOrTx } from '../../db/client.ts';
+import { queryRows } from '../../db/query.ts';
+import { rowFromRaw } from '../../db/rows.ts';
 import { dataPlans, networkSettings, services, transactions } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { DataPlanRow } from '../catalogue/catalogue.repository.ts';
@@ -75,36 +77,54 @@ export const isServiceLocked = async (db: DbOrTx, service: PurchaseKind): Promis
   return row ? !row.open : false;
 };
 
-/** The supplier that serves a network (admin data, default ALARO) and its cost per GB. */
-export const findNetworkSupplier = async (
-  db: DbOrTx,
-  network: TNetwork,
-): Promise<{ supplier: TSupplier; costPerGbKobo: number }> => {
-  const [row] = await db.select().from(networkSettings).where(eq(networkSettings.network, network));
-  return row
-    ? { supplier: row.supplierName as TSupplier, costPerGbKobo: row.costPriceKobo }
-    : { supplier: 'ALARO', costPerGbKobo: 0 };
+/** What a sale needs to know before any money moves. */
+export type SaleTerms = {
+  /** An admin has locked the service (a service with no row is open). */
+  locked: boolean;
+  /** The supplier that serves the network (admin data, default ALARO) and its cost per GB. */
+  supplier: TSupplier;
+  costPerGbKobo: number;
+  /** For data: the network's plan by the plan id customers see, or by our id; else null. */
+  plan: DataPlanRow | null;
 };
 
-/** A network's plan by the plan id customers see, or by our id. */
-export const findPlan = async (
+/**
+ * The service lock, the network's supplier and (for data) the plan, read in one statement: a
+ * purchase reads them fresh every time, so an admin's change applies to the next purchase in
+ * every process.
+ */
+export const findSaleTerms = async (
   db: DbOrTx,
-  network: TNetwork,
-  plan: string,
-): Promise<DataPlanRow | null> => {
-  const [row] = await db
-    .select()
-    .from(dataPlans)
-    .where(
-      and(
-        eq(dataPlans.network, network),
-        isUuid(plan)
-          ? sql`(${dataPlans.planId} = ${plan} or ${dataPlans.id} = ${plan}::uuid)`
-          : eq(dataPlans.planId, plan),
-      ),
-    )
-    // The customers' plan id first, should a plan id ever look like one of our ids.
-    .orderBy(sql`${dataPlans.planId} = ${plan} desc`)
-    .limit(1);
-  return row ?? null;
+  { service, network, plan }: { service: PurchaseKind; network: TNetwork; plan?: string },
+): Promise<SaleTerms> => {
+  const planMatch =
+    plan === undefined
+      ? sql`false`
+      : isUuid(plan)
+        ? sql`(${dataPlans.planId} = ${plan} or ${dataPlans.id} = ${plan}::uuid)`
+        : sql`${dataPlans.planId} = ${plan}`;
+  const [row] = await queryRows<{
+    locked: boolean;
+    settings: Record<string, unknown> | null;
+    plan: Record<string, unknown> | null;
+  }>(
+    db,
+    sql`select
+      coalesce((select not ${services.serviceStatus} from ${services}
+                 where ${services.serviceName} = ${service}), false) as locked,
+      (select row_to_json(${networkSettings}) from ${networkSettings}
+        where ${networkSettings.network} = ${network}) as settings,
+      (select row_to_json(${dataPlans}) from ${dataPlans}
+        where ${dataPlans.network} = ${network} and ${planMatch}
+        -- The customers' plan id first, should a plan id ever look like one of our ids.
+        order by ${dataPlans.planId} = ${plan ?? ''} desc
+        limit 1) as plan`,
+  );
+  const settings = row?.settings ? rowFromRaw(networkSettings, row.settings) : null;
+  return {
+    locked: row?.locked ?? false,
+    supplier: (settings?.supplierName as TSupplier | undefined) ?? 'ALARO',
+    costPerGbKobo: settings?.costPriceKobo ?? 0,
+    plan: row?.plan ? rowFromRaw(dataPlans, row.plan) : null,
+  };
 };

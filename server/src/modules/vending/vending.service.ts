@@ -5,7 +5,7 @@ import type { MeterQuery, MeterResult, PurchaseKind } from '../../providers/vend
 import type { UserRow } from '../users/users.repository.ts';
 import { priceAirtime, priceData, priceElectricity } from '../catalogue/pricing.ts';
 import { executePurchase, type PurchaseOutcome } from './purchase.service.ts';
-import { findNetworkSupplier, findPlan, isServiceLocked } from './purchase.repository.ts';
+import { findSaleTerms, isServiceLocked, type SaleTerms } from './purchase.repository.ts';
 
 /**
  * Buying data, airtime and electricity: each service checks the service lock, finds the plan or
@@ -40,6 +40,21 @@ export type BuyElectricityInput = MeterQuery & {
 const lockedMessage = (service: PurchaseKind) =>
   `${service[0]!.toUpperCase()}${service.slice(1)} purchases are paused at the moment. Please try again later.`;
 
+/**
+ * The sale's terms (service lock, supplier, plan), refusing a purchase of a service an admin has
+ * locked.
+ */
+const openTerms = async (
+  ctx: AppContext,
+  query: { service: PurchaseKind; network: TNetwork; plan?: string },
+): Promise<SaleTerms> => {
+  const terms = await findSaleTerms(ctx.db, query);
+  if (terms.locked) {
+    throw new AppError('SERVICE_LOCKED', { msg: lockedMessage(query.service) });
+  }
+  return terms;
+};
+
 /** Refuses a purchase of a service an admin has locked. */
 const assertServiceOpen = async (ctx: AppContext, service: PurchaseKind): Promise<void> => {
   if (await isServiceLocked(ctx.db, service)) {
@@ -49,8 +64,11 @@ const assertServiceOpen = async (ctx: AppContext, service: PurchaseKind): Promis
 
 /** Buys a data plan at the buyer's tier price from the supplier that serves the network. */
 export const buyData = async (ctx: AppContext, input: BuyDataInput): Promise<PurchaseOutcome> => {
-  await assertServiceOpen(ctx, 'data');
-  const plan = await findPlan(ctx.db, input.network, input.plan);
+  const { plan, supplier, costPerGbKobo } = await openTerms(ctx, {
+    service: 'data',
+    network: input.network,
+    plan: input.plan,
+  });
   if (!plan) {
     throw new AppError('NOT_FOUND', { msg: 'That data plan does not exist for this network' });
   }
@@ -59,7 +77,6 @@ export const buyData = async (ctx: AppContext, input: BuyDataInput): Promise<Pur
       msg: 'This data plan is not available at the moment',
     });
   }
-  const { supplier, costPerGbKobo } = await findNetworkSupplier(ctx.db, input.network);
   const price = priceData(plan, input.user.userType as TUserType, costPerGbKobo);
   return executePurchase(ctx, input.user, {
     network: input.network,
@@ -89,8 +106,7 @@ export const buyAirtime = async (
   ctx: AppContext,
   input: BuyAirtimeInput,
 ): Promise<PurchaseOutcome> => {
-  await assertServiceOpen(ctx, 'airtime');
-  const { supplier } = await findNetworkSupplier(ctx.db, input.network);
+  const { supplier } = await openTerms(ctx, { service: 'airtime', network: input.network });
   const price = priceAirtime(
     input.amountKobo,
     input.user.userType as TUserType,
