@@ -1,3 +1,5 @@
+import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
+import { planRoutes, priceAdminRoutes } from './modules/catalogue/plans.routes.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router } from 'express';
@@ -69,7 +71,15 @@ export const createApp = (ctx: AppContext): express.Express => {
   api.use(vendingRoutes(ctx));
   api.use('/auth/contact', contactRoutes(ctx));
   api.use('/auth', authRoutes(ctx));
-  api.use('/admin', adminRoutes(ctx), adminVendingRoutes(ctx), alertRoutes(ctx));
+  api.use(
+    '/admin',
+    adminRoutes(ctx),
+    adminVendingRoutes(ctx),
+    alertRoutes(ctx),
+    priceAdminRoutes(ctx),
+    notificationRoutes(ctx),
+  );
+  api.use('/dataPlan', planRoutes(ctx));
   api.use(catalogueRoutes(ctx));
   api.use(transferRoutes(ctx));
   api.use(fundingRoutes(ctx), couponRoutes(ctx));

@@ -71,6 +71,7 @@ export const buildPlan = (overrides: Partial<TDataPlan> = {}): TDataPlan => ({
   my_price: 600,
   resellerPrice: 580,
   apiPrice: 575,
+  isAvailable: true,
   ...overrides,
 });
 

@@ -18,6 +18,11 @@ export const ZDataPlan = z
     my_price: ZNaira.describe('Smart earner price'),
     resellerPrice: ZNaira,
     apiPrice: ZNaira,
+    isAvailable: z
+      .boolean()
+      .describe(
+        'True on every listed plan: clients written for the original system list only these',
+      ),
   })
   .describe('A data plan in the purchase list, priced for the caller (available plans only)');
 export type TDataPlan = z.infer<typeof ZDataPlan>;

@@ -91,15 +91,27 @@ export const ZBuyElectricityRequest = z.object({
 });
 export type TBuyElectricityRequest = z.input<typeof ZBuyElectricityRequest>;
 
+/**
+ * POST /prices. No network chosen (absent, empty or 'select', which clients written for the
+ * original system send when the data page opens) is not an error: the answer is an empty list.
+ */
 export const ZPlansRequest = z.object({
   network: z
-    .union([z.string(), z.number()], { error: 'Please select a network' })
-    .transform((v) => String(v).toUpperCase())
-    .refine((v) => v !== '' && v !== 'SELECT', 'Please select a network')
+    .union([z.string(), z.number(), z.null()])
+    .optional()
+    .transform((v) =>
+      String(v ?? '')
+        .trim()
+        .toUpperCase(),
+    )
     .transform((v) => {
+      if (v === '' || v === 'SELECT') return null;
       const byCode = networkFromCode(DATA_NETWORK_CODES)(Number(v));
       return byCode ?? (v === 'NMOBILE' ? '9MOBILE' : v);
     })
-    .refine((v) => ['MTN', 'GLO', 'AIRTEL', '9MOBILE'].includes(v), 'Please select a network'),
+    .refine(
+      (v) => v === null || ['MTN', 'GLO', 'AIRTEL', '9MOBILE'].includes(v),
+      'Please select a network',
+    ),
 });
 export type TPlansRequest = z.input<typeof ZPlansRequest>;

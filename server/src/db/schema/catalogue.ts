@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
+  index,
   boolean,
   check,
   integer,
@@ -11,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
 
 /** Managed data plans (spec "Managed plan"); prices in kobo per tier. */
 export const dataPlans = pgTable(
@@ -36,19 +39,56 @@ export const dataPlans = pgTable(
       .notNull()
       .default({}),
     sortOrder: integer('sort_order').notNull().default(0),
+    /**
+     * Set when an admin deletes a plan that has purchases: the row stays so that old receipts
+     * keep their plan, but buyers and the plan page no longer see it.
+     */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('data_plans_network_plan_id_key').on(t.network, t.planId),
+    // A retired plan's id may be used again by a new plan.
+    uniqueIndex('data_plans_network_plan_id_key')
+      .on(t.network, t.planId)
+      .where(sql`${t.retiredAt} is null`),
     check('data_plans_network_check', sql`${t.network} in ('MTN','GLO','AIRTEL','9MOBILE')`),
     check('data_plans_volume_positive', sql`${t.volumeMb} > 0`),
     check(
       'data_plans_price_order',
-      sql`${t.costPriceKobo} >= 0 and ${t.costPriceKobo} < ${t.apiPriceKobo} and ${t.apiPriceKobo} <= ${t.resellerPriceKobo} and ${t.resellerPriceKobo} <= ${t.smartEarnerPriceKobo}`,
+      sql`${t.costPriceKobo} >= 0 and ${t.costPriceKobo} <= ${t.apiPriceKobo} and ${t.apiPriceKobo} <= ${t.resellerPriceKobo} and ${t.resellerPriceKobo} <= ${t.smartEarnerPriceKobo}`,
     ),
   ],
 );
+
+/**
+ * Every change to a plan's prices, cost or availability, with who made it and when: the plan
+ * page shows a plan's history. Amounts in kobo; `before` is null when the plan was added.
+ */
+export const planPriceHistory = pgTable(
+  'plan_price_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => dataPlans.id),
+    actorId: uuid('actor_id').references(() => users.id),
+    before: jsonb('before').$type<PlanPrices>(),
+    after: jsonb('after').$type<PlanPrices>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('plan_price_history_plan_idx').on(t.planId, t.createdAt)],
+);
+
+/** The price fields of a plan that its history records (kobo). */
+export type PlanPrices = {
+  costPriceKobo: number;
+  smartEarnerPriceKobo: number;
+  resellerPriceKobo: number;
+  apiPriceKobo: number;
+  partnerPriceKobo: number | null;
+  isAvailable: boolean;
+};
 
 /** Airtime, data and electricity, each lockable by an admin. */
 export const services = pgTable('services', {

@@ -54,6 +54,10 @@ export const transactions = pgTable(
   (t) => [
     index('transactions_user_created_idx').on(t.userId, t.createdAt),
     index('transactions_status_idx').on(t.status),
+    // Whether a plan has purchases (a deleted plan with receipts is retired, not erased).
+    index('transactions_plan_idx')
+      .on(t.planId)
+      .where(sql`${t.planId} is not null`),
     index('transactions_unsettled_idx')
       .on(t.nextCheckAt)
       .where(sql`status in ('processing', 'pending')`),

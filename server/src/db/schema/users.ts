@@ -41,6 +41,8 @@ export const users = pgTable(
     /** Bumped on password change or reset: tokens carrying an older version are refused. */
     tokenVersion: integer('token_version').notNull().default(0),
     lastLogin: timestamp('last_login', { withTimezone: true }),
+    /** The admin notification this user last dismissed with OK (notifications.id). */
+    seenNotificationId: integer('seen_notification_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

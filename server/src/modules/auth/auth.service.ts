@@ -15,7 +15,7 @@ import { passwordResets, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { clearRateLimit, hitRateLimit } from '../../lib/rate-limit.ts';
 import { subscriptionPlansFor } from '../catalogue/catalogue.service.ts';
-import { currentNotification } from '../notifications/notifications.repository.ts';
+import { unseenNotificationFor } from '../notifications/notifications.service.ts';
 import { toPublicTransaction } from '../transactions/transactions.mapper.ts';
 import { listRecentTransactions } from '../transactions/transactions.repository.ts';
 import { toPublicUser } from '../users/users.mapper.ts';
@@ -51,7 +51,7 @@ export const buildAuthPayload = async (ctx: AppContext, userId: string): Promise
   const [subscriptionPlans, recent, notification] = await Promise.all([
     subscriptionPlansFor(ctx.db, record.userType as TUserType),
     listRecentTransactions(ctx.db, userId),
-    currentNotification(ctx.db),
+    unseenNotificationFor(ctx, record),
   ]);
   return {
     user: toPublicUser(record),

@@ -35,6 +35,7 @@ const DATA_PLAN_KEYS = [
   'my_price',
   'resellerPrice',
   'apiPrice',
+  'isAvailable',
 ].sort();
 const LIST_KEY = { MTN: 'MTN', GLO: 'GLO', AIRTEL: 'AIRTEL', '9MOBILE': 'NMOBILE' } as const;
 
@@ -176,7 +177,7 @@ describe('GET /api/v1/prices', () => {
 
 describe('data plan prices', () => {
   it.each([
-    ['cost equal to the api price', { costPriceKobo: 310_000 }],
+    ['a cost above the api price', { costPriceKobo: 320_000 }],
     ['an api price above the reseller price', { apiPriceKobo: 325_000 }],
     ['a reseller price above the smart earner price', { resellerPriceKobo: 340_000 }],
     ['a negative cost', { costPriceKobo: -1 }],

@@ -16,6 +16,7 @@ const toDataPlan = (plan: DataPlanRow, userType: TUserType): TDataPlan => ({
   my_price: koboToNaira(plan.smartEarnerPriceKobo),
   resellerPrice: koboToNaira(plan.resellerPriceKobo),
   apiPrice: koboToNaira(plan.apiPriceKobo),
+  isAvailable: true,
 });
 
 /** Available plans by network, priced for the tier (login, register and GET /auth answers). */

@@ -115,7 +115,7 @@ export const findSaleTerms = async (
       (select row_to_json(${networkSettings}) from ${networkSettings}
         where ${networkSettings.network} = ${network}) as settings,
       (select row_to_json(${dataPlans}) from ${dataPlans}
-        where ${dataPlans.network} = ${network} and ${planMatch}
+        where ${dataPlans.network} = ${network} and ${planMatch} and ${dataPlans.retiredAt} is null
         -- The customers' plan id first, should a plan id ever look like one of our ids.
         order by ${dataPlans.planId} = ${plan ?? ''} desc
         limit 1) as plan`,

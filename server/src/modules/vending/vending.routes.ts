@@ -55,6 +55,10 @@ export const vendingRoutes = (ctx: AppContext): Router => {
   /** Available plans for a network, priced for the caller's tier. */
   router.post('/prices', auth, validateBody(ZPlansRequest), async (req, res) => {
     const { network } = req.body as z.output<typeof ZPlansRequest>;
+    if (network === null) {
+      res.json([]);
+      return;
+    }
     const lists = await subscriptionPlansFor(ctx.db, currentUser(req).userType as TUserType);
     res.json(lists[PLAN_LIST_KEYS[network as TNetwork]]);
   });
