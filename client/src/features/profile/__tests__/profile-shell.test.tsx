@@ -1,12 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildSession, buildUser, profileOf } from '@/test/factories';
-import { stubHttp } from '@/test/http-stub';
+import { stubHttp, type TRecordedRequest } from '@/test/http-stub';
 import { renderApp } from '@/test/render-app';
+
+/** The requests the app made since the last signedIn(). */
+let requests: TRecordedRequest[] = [];
 
 const signedIn = (sessionOverrides: Parameters<typeof buildSession>[0] = {}) => {
   const session = buildSession(sessionOverrides);
-  stubHttp({
+  requests = stubHttp({
+    'POST /admin/notification/seen': { status: 200, data: { msg: 'OK' } },
     'GET /auth': { status: 200, data: profileOf(session) },
     'GET /site': {
       status: 200,
@@ -93,7 +97,7 @@ describe('profile shell', () => {
   });
 
   it('keeps the notification until OK, then never shows that one again', async () => {
-    const notification = { id: 'note-7', msg: 'MTN SME is slow today' };
+    const notification = { id: '7', msg: 'MTN SME is slow today' };
     const session = signedIn({ notification });
     const first = renderApp({ route: '/profile', session });
 
@@ -102,7 +106,17 @@ describe('profile shell', () => {
     const { user } = first;
     await user.click(screen.getByRole('button', { name: 'OK' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(localStorage.getItem('notificationAck')).toBe('note-7');
+    expect(localStorage.getItem('notificationAck')).toBe('7');
+    // Remembered on the server too, so another device does not show it again.
+    await waitFor(() =>
+      expect(requests).toContainEqual(
+        expect.objectContaining({
+          method: 'POST',
+          url: '/admin/notification/seen',
+          body: { id: 7 },
+        }),
+      ),
+    );
     first.unmount();
 
     renderApp({ route: '/profile', session });

@@ -3,16 +3,23 @@ import { notificationAcknowledged } from '@/lib/auth.slice';
 import { Icon } from '@/components/ui/icon';
 import { bellIcon } from '@/components/ui/app-icons';
 import { readAcknowledgedNotification, storeAcknowledgedNotification } from '@/lib/session-storage';
+import { useMarkNotificationSeenMutation } from '../api/notification-seen.api';
 
-/** The admins' notification (from login or GET /auth); stays until OK, once per id. */
+/**
+ * The admins' notification (from login or GET /auth, which leave out one this user has seen);
+ * stays until OK, once per id: OK is remembered on the server for every device, and locally
+ * so it does not flash again before the server's answer.
+ */
 export const NotificationPopup = () => {
   const dispatch = useAppDispatch();
   const notification = useAppSelector((state) => state.auth.notification);
+  const [markSeen] = useMarkNotificationSeenMutation();
   if (!notification || notification.id === readAcknowledgedNotification()) return null;
 
   const acknowledge = () => {
     storeAcknowledgedNotification(notification.id);
     dispatch(notificationAcknowledged());
+    void markSeen({ id: Number(notification.id) });
   };
 
   return (
