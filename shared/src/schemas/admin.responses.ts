@@ -73,3 +73,47 @@ export type TAlert = z.infer<typeof ZAlert>;
 /** GET /admin/alerts: the latest alerts, newest first. */
 export const ZAlertsResponse = z.object({ alerts: z.array(ZAlert) });
 export type TAlertsResponse = z.infer<typeof ZAlertsResponse>;
+
+/** GET /admin/ (admins): the admin and the business at a glance. */
+export const ZAdminDashboardResponse = z.object({
+  admin: ZUser,
+  totalUsers: z.number().int(),
+  totalBalance: ZNaira.describe("Every user's wallet balance, minus the admin's own"),
+  totalTransactions: z.number().int(),
+  services: z.array(z.object({ serviceName: z.string(), serviceStatus: z.boolean() })),
+  pendingPurchases: z.number().int().describe('Purchases still processing or pending'),
+  escalatedPurchases: z.number().int().describe('Of those, past the re-query SLA'),
+  today: z
+    .object({ sales: ZNaira, profit: ZNaira, purchases: z.number().int() })
+    .describe('Delivered purchases since midnight, Lagos time'),
+});
+export type TAdminDashboardResponse = z.infer<typeof ZAdminDashboardResponse>;
+
+/** GET /admin/users/{id} (admins and agents). */
+export const ZUserDetailResponse = z.object({ user: ZUser });
+export type TUserDetailResponse = z.infer<typeof ZUserDetailResponse>;
+
+/** GET /admin/upgradeUser/… and POST /admin/roles: the user after the change. */
+export const ZUserChangedResponse = ZMsgResponse.extend({ user: ZUser });
+export type TUserChangedResponse = z.infer<typeof ZUserChangedResponse>;
+
+export const ZAuditEntry = z.object({
+  id: z.number().int(),
+  at: ZIsoDateTime,
+  actor: z.string().nullable().describe('Username of the staff member'),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  reason: z.string().nullable(),
+});
+export type TAuditEntry = z.infer<typeof ZAuditEntry>;
+
+/** GET /admin/audit: 50 entries a page, newest first. */
+export const ZAuditResponse = z.object({
+  entries: z.array(ZAuditEntry),
+  totalPages: z.number().int(),
+  total: z.number().int(),
+});
+export type TAuditResponse = z.infer<typeof ZAuditResponse>;

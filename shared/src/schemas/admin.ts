@@ -1,5 +1,5 @@
 import { z } from '../zod.ts';
-import { NETWORKS, SERVICE_NAMES, SUPPLIERS } from '../constants.ts';
+import { NETWORKS, SERVICE_NAMES, SUPPLIERS, USER_TYPES } from '../constants.ts';
 import { isValidNaira, nairaToKobo } from '../money.ts';
 
 /**
@@ -11,7 +11,13 @@ import { isValidNaira, nairaToKobo } from '../money.ts';
 export const ZUserListQuery = z.object({
   phoneNumber: z.string().trim().max(20).optional(),
   userName: z.string().trim().max(60).optional(),
-  type: z.string().trim().max(20).optional().describe('A user type; anything else is ignored'),
+  type: z
+    .string()
+    .trim()
+    .transform((v) => v.toLowerCase())
+    .pipe(z.enum(['', 'all', ...USER_TYPES], { error: 'Unknown user type' }))
+    .optional()
+    .describe("A user type, or 'all'"),
   page: z.coerce.number().int().min(1).max(100_000).optional(),
 });
 export type TUserListQuery = z.input<typeof ZUserListQuery>;
@@ -58,3 +64,46 @@ export const ZRefundRequest = z.object({
   reason: z.string().trim().max(500, 'Keep the reason under 500 characters').optional(),
 });
 export type TRefundRequest = z.input<typeof ZRefundRequest>;
+
+/** GET /admin/upgradeUser/{userId}/{userType} (admins): a change of tier, no charge. */
+export const ZUpgradeUserParams = z.object({
+  userId: z.string().trim().min(1, 'Choose a user'),
+  userType: z
+    .string()
+    .trim()
+    .transform((v) => v.toLowerCase().replace(/[_-]+/g, ' '))
+    .pipe(z.enum(USER_TYPES, { error: 'Unknown user type' })),
+});
+
+/** POST /admin/resetUserPassword (admins): mails the user a reset link, revokes their sessions. */
+export const ZResetUserPasswordRequest = z.object({
+  userId: z.string({ error: 'Choose a user' }).trim().min(1, 'Choose a user'),
+});
+export type TResetUserPasswordRequest = z.input<typeof ZResetUserPasswordRequest>;
+
+/** POST /admin/roles (admins): give or take the agent or coupon vendor role. */
+export const ZRoleRequest = z.object({
+  userId: z.string({ error: 'Choose a user' }).trim().min(1, 'Choose a user'),
+  role: z.enum(['agent', 'coupon vendor'], { error: "Choose 'agent' or 'coupon vendor'" }),
+  enabled: z.boolean({ error: 'enabled must be true or false' }),
+});
+export type TRoleRequest = z.input<typeof ZRoleRequest>;
+
+const ZDateFilter = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Dates are written YYYY-MM-DD')
+  .optional();
+
+/** GET /admin/audit (admins): filters and a page. */
+export const ZAuditQuery = z.object({
+  actor: z.string().trim().max(60).optional().describe('Username of the staff member'),
+  action: z.string().trim().max(60).optional().describe("e.g. 'plan.price', 'user.upgrade'"),
+  targetType: z.string().trim().max(40).optional(),
+  targetId: z.string().trim().max(80).optional(),
+  from: ZDateFilter,
+  to: ZDateFilter,
+  page: z.coerce.number().int().min(1, 'Pages start at 1').max(100_000).optional(),
+});
+export type TAuditQuery = z.input<typeof ZAuditQuery>;

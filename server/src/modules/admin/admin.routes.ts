@@ -1,19 +1,75 @@
 import { Router } from 'express';
-import { ZUserListQuery } from '@vendo/shared/schemas/admin';
+import type { z } from 'zod';
+import {
+  ZAuditQuery,
+  ZResetUserPasswordRequest,
+  ZRoleRequest,
+  ZUpgradeUserParams,
+  ZUserListQuery,
+} from '@vendo/shared/schemas/admin';
+import { firstIssueMessage } from '@vendo/shared/schemas/auth';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { authenticate, requireRole } from '../../middleware/auth.ts';
+import { authenticate, currentUser, requireRole } from '../../middleware/auth.ts';
+import { validateBody } from '../../middleware/validate.ts';
+import {
+  adminDashboard,
+  auditLogPage,
+  resetUserPassword,
+  setRole,
+  setUserType,
+  userForStaff,
+} from './admin-people.service.ts';
 import { listUsersForStaff } from './admin-users.service.ts';
+
+const parse = <S extends z.ZodType>(schema: S, value: unknown): z.output<S> => {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    throw new AppError('VALIDATION_ERROR', { msg: firstIssueMessage(parsed.error) });
+  }
+  return parsed.data;
+};
 
 export const adminRoutes = (ctx: AppContext): Router => {
   const router = Router();
   router.use(authenticate(ctx));
 
+  /** The admin's details and the business at a glance (spec §7 GET /admin/). */
+  router.get('/', requireRole('admin'), async (req, res) => {
+    res.json(await adminDashboard(ctx, currentUser(req)));
+  });
+
   /** Staff user list (spec §7 GET /admin/users): admins and agents. */
   router.get('/users', requireRole('agent'), async (req, res) => {
-    const query = ZUserListQuery.safeParse(req.query);
-    if (!query.success) throw new AppError('VALIDATION_ERROR', { msg: 'Invalid filter' });
-    res.json(await listUsersForStaff(ctx.db, query.data));
+    res.json(await listUsersForStaff(ctx.db, parse(ZUserListQuery, req.query)));
+  });
+
+  router.get('/users/:id', requireRole('agent'), async (req, res) => {
+    res.json({ user: await userForStaff(ctx, String(req.params.id)) });
+  });
+
+  router.get('/upgradeUser/:userId/:userType', requireRole('admin'), async (req, res) => {
+    const { userId, userType } = parse(ZUpgradeUserParams, req.params);
+    res.json(await setUserType(ctx, currentUser(req), userId, userType));
+  });
+
+  router.post(
+    '/resetUserPassword',
+    requireRole('admin'),
+    validateBody(ZResetUserPasswordRequest),
+    async (req, res) => {
+      const { userId } = req.body as z.output<typeof ZResetUserPasswordRequest>;
+      const { msg } = await resetUserPassword(ctx, currentUser(req), userId);
+      res.json({ msg });
+    },
+  );
+
+  router.post('/roles', requireRole('admin'), validateBody(ZRoleRequest), async (req, res) => {
+    res.json(await setRole(ctx, currentUser(req), req.body as z.output<typeof ZRoleRequest>));
+  });
+
+  router.get('/audit', requireRole('admin'), async (req, res) => {
+    res.json(await auditLogPage(ctx, parse(ZAuditQuery, req.query)));
   });
 
   return router;

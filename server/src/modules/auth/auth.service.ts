@@ -11,7 +11,8 @@ import type {
 } from '@vendo/shared/schemas/auth';
 import type { TAuthResponse } from '@vendo/shared/schemas/auth.responses';
 import type { AppContext } from '../../app-context.ts';
-import { passwordResets, users } from '../../db/schema/index.ts';
+import type { Tx } from '../../db/client.ts';
+import { passwordResets, users, type UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { clearRateLimit, hitRateLimit } from '../../lib/rate-limit.ts';
 import { subscriptionPlansFor } from '../catalogue/catalogue.service.ts';
@@ -133,6 +134,21 @@ export const requestPasswordReset = async (ctx: AppContext, email: string, ip: s
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return { msg: RESET_REQUEST_MESSAGE, sent: Promise.resolve() };
 
+  const { sent } = await mailResetLink(ctx, user);
+  return { msg: RESET_REQUEST_MESSAGE, sent };
+};
+
+/**
+ * Issues a single-use reset link for `user`, spending every link issued before it, and mails it
+ * (`sent` settles when the mail is sent or has failed; it never rejects).
+ * `alsoInTransaction` runs in the same transaction (an admin's reset also revokes sessions and
+ * writes its audit row there).
+ */
+export const mailResetLink = async (
+  ctx: AppContext,
+  user: Pick<UserRow, 'id' | 'email' | 'userName'>,
+  alsoInTransaction?: (tx: Tx) => Promise<void>,
+): Promise<{ sent: Promise<void> }> => {
   const token = randomBytes(32).toString('hex');
   await ctx.db.transaction(async (tx) => {
     // Only the newest link works: the user's row lock orders two requests made at the same time,
@@ -147,6 +163,7 @@ export const requestPasswordReset = async (ctx: AppContext, email: string, ip: s
       tokenHash: sha256(token),
       expiresAt: sql`now() + make_interval(secs => ${ctx.config.resetTokenTtlSeconds})`,
     });
+    await alsoInTransaction?.(tx);
   });
   const link = `${ctx.config.appUrl}/passwordReset/${token}/${user.id}`;
   const minutes = Math.round(ctx.config.resetTokenTtlSeconds / 60);
@@ -161,7 +178,7 @@ export const requestPasswordReset = async (ctx: AppContext, email: string, ip: s
     .catch((error: unknown) => {
       ctx.logger.error('password reset mail failed', { userId: user.id, error: String(error) });
     });
-  return { msg: RESET_REQUEST_MESSAGE, sent };
+  return { sent };
 };
 
 /** Sets a new password with a valid reset token; the token is spent atomically, once. */

@@ -1,0 +1,67 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { queryRows } from '../../db/query.ts';
+import { services, transactions, users, type UserRow } from '../../db/schema/index.ts';
+
+/** Reads and changes of users and business figures for the admin back office. */
+
+/** A user row by id, locked for a change. */
+export const lockUser = async (db: DbOrTx, id: string): Promise<UserRow | null> => {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  return row ?? null;
+};
+
+export const setUserFields = async (
+  db: DbOrTx,
+  id: string,
+  set: Partial<Pick<UserRow, 'userType' | 'isAgent' | 'isCouponVendor'>>,
+): Promise<void> => {
+  await db.update(users).set(set).where(eq(users.id, id));
+};
+
+/** Ends every session of the user at once (tokens carry the version they were issued with). */
+export const revokeSessions = async (db: DbOrTx, id: string): Promise<void> => {
+  await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, id));
+};
+
+/** The dashboard's figures, each an index-backed count or sum. */
+export const dashboardFigures = async (db: DbOrTx, adminId: string) => {
+  const [figures] = await queryRows<{
+    total_users: string | number;
+    total_balance: string | number;
+    admin_balance: string | number;
+    total_transactions: string | number;
+    pending: string | number;
+    escalated: string | number;
+    sales: string | number;
+    profit: string | number;
+    purchases: string | number;
+  }>(
+    db,
+    sql`select
+      (select count(*) from ${users}) as total_users,
+      (select coalesce(sum(balance_kobo), 0) from ledger_accounts where kind = 'user_main') as total_balance,
+      (select coalesce(sum(balance_kobo), 0) from ledger_accounts
+        where kind = 'user_main' and user_id = ${adminId}::uuid) as admin_balance,
+      (select count(*) from ${transactions}) as total_transactions,
+      (select count(*) from ${transactions} where ${transactions.status} in ('processing', 'pending')
+        and ${transactions.type} in ('data', 'airtime', 'electricity')) as pending,
+      (select count(*) from ${transactions} where ${transactions.status} in ('processing', 'pending')
+        and ${transactions.escalatedAt} is not null) as escalated,
+      s.sales, s.profit, s.purchases
+    from (
+      select coalesce(sum(${transactions.amountKobo}), 0) as sales,
+             coalesce(sum(${transactions.profitKobo}), 0) as profit,
+             count(*) as purchases
+      from ${transactions}
+      where ${transactions.status} = 'success'
+        and ${transactions.type} in ('data', 'airtime', 'electricity')
+        and ${transactions.createdAt} >= date_trunc('day', now() at time zone 'Africa/Lagos') at time zone 'Africa/Lagos'
+    ) s`,
+  );
+  const [serviceRows] = [await db.select().from(services).orderBy(services.serviceName)];
+  return { figures: figures!, services: serviceRows };
+};
