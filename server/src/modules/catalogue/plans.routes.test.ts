@@ -416,3 +416,53 @@ describe('POST /prices for clients written for the original system', () => {
     expect(res.body.every((p: { isAvailable: boolean }) => p.isAvailable === true)).toBe(true);
   });
 });
+
+describe('admin settings are audited', () => {
+  it('a service lock and a supplier change each write an audit row; agents get 403', async () => {
+    const lock = (token: string, serviceStatus: boolean) =>
+      t
+        .request()
+        .post('/api/v1/admin/updateServices')
+        .set('x-auth-token', token)
+        .send({ serviceName: 'airtime', serviceStatus });
+    expect((await lock(agent.token, false)).status).toBe(403);
+    expect((await lock(admin.token, false)).body.msg).toBe('airtime is now locked');
+    const refused = await t
+      .request()
+      .post('/api/v1/buy/airtime')
+      .set('x-auth-token', customer.token)
+      .send({ network: 1, mobile_number: '08031234567', amount: 100 });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.body.msg).toBe(
+      'Airtime purchases are paused at the moment. Please try again later.',
+    );
+    await lock(admin.token, true);
+    const locks = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'service.status'), eq(auditLog.targetId, 'airtime')));
+    expect(locks.map((a) => a.after)).toEqual(
+      expect.arrayContaining([{ serviceStatus: false }, { serviceStatus: true }]),
+    );
+
+    const supplier = await t
+      .request()
+      .post('/api/v1/admin/supplier')
+      .set('x-auth-token', admin.token)
+      .send({ network: 'GLO', supplierName: 'GLAD' });
+    expect(supplier.body.msg).toBe('GLO is now served by GLAD');
+    await t
+      .request()
+      .post('/api/v1/admin/supplier')
+      .set('x-auth-token', admin.token)
+      .send({ network: 'GLO', supplierName: 'ALARO' });
+    const changes = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'network.supplier'), eq(auditLog.targetId, 'GLO')));
+    expect(changes.map((a) => a.after)).toEqual([
+      { supplierName: 'GLAD' },
+      { supplierName: 'ALARO' },
+    ]);
+  });
+});

@@ -8,6 +8,11 @@ import {
   ZUpdatePriceRequest,
 } from '@vendo/shared/schemas/catalogue-admin';
 import { firstIssueMessage } from '@vendo/shared/schemas/auth';
+import {
+  ZServiceStatusRequest,
+  ZSupplierRequest,
+  ZUssdCodeRequest,
+} from '@vendo/shared/schemas/admin';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authenticate, currentUser, requireRole } from '../../middleware/auth.ts';
@@ -22,6 +27,8 @@ import {
   setCostPrice,
   updatePrices,
 } from './plans.service.ts';
+import { listNetworkSuppliers, listServiceLocks } from './settings.repository.ts';
+import { chooseSupplier, lockService, saveUssdCode } from './settings.service.ts';
 
 const parseQuery = <S extends z.ZodType>(schema: S, query: unknown): z.output<S> => {
   const parsed = schema.safeParse(query);
@@ -65,7 +72,10 @@ export const planRoutes = (ctx: AppContext): Router => {
   return router;
 };
 
-/** /admin/updatePrice (admins and agents) and /admin/costPrice (admins); after authenticate. */
+/**
+ * Catalogue settings under /admin, after authenticate: updatePrice (admins and agents), and for
+ * admins costPrice, supplier, checkServices, updateServices, ussd.
+ */
 export const priceAdminRoutes = (ctx: AppContext): Router => {
   const router = Router();
 
@@ -78,6 +88,39 @@ export const priceAdminRoutes = (ctx: AppContext): Router => {
       res.json(await updatePrices(ctx, currentUser(req), input));
     },
   );
+
+  router.get('/supplier', requireRole('admin'), async (_req, res) => {
+    res.json(await listNetworkSuppliers(ctx.db));
+  });
+
+  router.post(
+    '/supplier',
+    requireRole('admin'),
+    validateBody(ZSupplierRequest),
+    async (req, res) => {
+      const input = req.body as z.output<typeof ZSupplierRequest>;
+      res.json(await chooseSupplier(ctx, currentUser(req), input));
+    },
+  );
+
+  router.get('/checkServices', requireRole('admin'), async (_req, res) => {
+    res.json(await listServiceLocks(ctx.db));
+  });
+
+  router.post(
+    '/updateServices',
+    requireRole('admin'),
+    validateBody(ZServiceStatusRequest),
+    async (req, res) => {
+      const input = req.body as z.output<typeof ZServiceStatusRequest>;
+      res.json(await lockService(ctx, currentUser(req), input));
+    },
+  );
+
+  router.post('/ussd', requireRole('admin'), validateBody(ZUssdCodeRequest), async (req, res) => {
+    const input = req.body as z.output<typeof ZUssdCodeRequest>;
+    res.json(await saveUssdCode(ctx, currentUser(req), input));
+  });
 
   router.get('/costPrice', requireRole('admin'), async (_req, res) => {
     res.json(await costPrices(ctx));

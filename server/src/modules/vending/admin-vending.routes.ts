@@ -1,16 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { Router } from 'express';
 import type { z } from 'zod';
-import {
-  ZRefundRequest,
-  ZSandboxFloatRequest,
-  ZServiceStatusRequest,
-  ZSupplierRequest,
-  ZUssdCodeRequest,
-} from '@vendo/shared/schemas/admin';
+import { ZRefundRequest, ZSandboxFloatRequest } from '@vendo/shared/schemas/admin';
 import type { AppContext } from '../../app-context.ts';
-import { networkSettings, services, transactions, ussdCodes } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { transactions } from '../../db/schema/index.ts';
 import { validateBody } from '../../middleware/validate.ts';
 import { topUpSandboxFloat } from '../../sandbox/vending/sandbox-store.ts';
 import { currentUser, requireRole } from '../../middleware/auth.ts';
@@ -58,64 +51,6 @@ export const adminVendingRoutes = (ctx: AppContext): Router => {
         escalated: r.t.escalatedAt !== null,
         attempts: r.t.attempts,
       })),
-    });
-  });
-
-  router.get('/supplier', requireRole('admin'), async (_req, res) => {
-    const rows = await ctx.db.select().from(networkSettings);
-    res.json(rows.map((r) => ({ network: r.network, supplierName: r.supplierName })));
-  });
-
-  router.post(
-    '/supplier',
-    requireRole('admin'),
-    validateBody(ZSupplierRequest),
-    async (req, res) => {
-      const { network, supplierName } = req.body as z.output<typeof ZSupplierRequest>;
-      await ctx.db
-        .update(networkSettings)
-        .set({ supplierName, updatedAt: sql`now()` })
-        .where(eq(networkSettings.network, network));
-      res.json({ msg: `${network} is now served by ${supplierName}` });
-    },
-  );
-
-  router.get('/checkServices', requireRole('admin'), async (_req, res) => {
-    res.json(await ctx.db.select().from(services).orderBy(asc(services.serviceName)));
-  });
-
-  router.post(
-    '/updateServices',
-    requireRole('admin'),
-    validateBody(ZServiceStatusRequest),
-    async (req, res) => {
-      const { serviceName, serviceStatus } = req.body as z.output<typeof ZServiceStatusRequest>;
-      await ctx.db
-        .update(services)
-        .set({ serviceStatus, updatedAt: sql`now()` })
-        .where(eq(services.serviceName, serviceName));
-      res.json({ msg: `${serviceName} is now ${serviceStatus ? 'available' : 'locked'}` });
-    },
-  );
-
-  router.post('/ussd', requireRole('admin'), validateBody(ZUssdCodeRequest), async (req, res) => {
-    const body = req.body as z.output<typeof ZUssdCodeRequest>;
-    if (body.id) {
-      const updated = await ctx.db
-        .update(ussdCodes)
-        .set(body)
-        .where(eq(ussdCodes.id, body.id))
-        .returning();
-      if (updated.length === 0) throw new AppError('NOT_FOUND', { msg: 'USSD code not found' });
-    } else {
-      await ctx.db.insert(ussdCodes).values(body);
-    }
-    res.json({
-      msg: 'USSD codes updated',
-      ussdCodes: await ctx.db
-        .select()
-        .from(ussdCodes)
-        .orderBy(asc(ussdCodes.category), asc(ussdCodes.sortOrder)),
     });
   });
 

@@ -1,0 +1,73 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { TNetwork, TSupplier } from '@vendo/shared/constants';
+import type { DbOrTx } from '../../db/client.ts';
+import { networkSettings, services, ussdCodes } from '../../db/schema/index.ts';
+
+/** Which supplier serves each network, services' locks and USSD codes: admin settings. */
+
+export const listNetworkSuppliers = (db: DbOrTx) =>
+  db
+    .select({ network: networkSettings.network, supplierName: networkSettings.supplierName })
+    .from(networkSettings)
+    .orderBy(
+      sql`array_position(array['MTN','GLO','AIRTEL','9MOBILE'], ${networkSettings.network})`,
+    );
+
+/** Sets a network's supplier; the one before, or null when the network has no row. */
+export const setNetworkSupplier = async (
+  db: DbOrTx,
+  network: TNetwork,
+  supplierName: TSupplier,
+): Promise<string | null> => {
+  const [before] = await db
+    .select({ supplierName: networkSettings.supplierName })
+    .from(networkSettings)
+    .where(eq(networkSettings.network, network))
+    .for('update');
+  if (!before) return null;
+  await db
+    .update(networkSettings)
+    .set({ supplierName, updatedAt: sql`now()` })
+    .where(eq(networkSettings.network, network));
+  return before.supplierName;
+};
+
+export const listServiceLocks = (db: DbOrTx) =>
+  db.select().from(services).orderBy(asc(services.serviceName));
+
+/** Locks (false) or opens (true) a service; its status before, or null for an unknown one. */
+export const setServiceStatus = async (
+  db: DbOrTx,
+  serviceName: string,
+  serviceStatus: boolean,
+): Promise<boolean | null> => {
+  const [before] = await db
+    .select({ status: services.serviceStatus })
+    .from(services)
+    .where(eq(services.serviceName, serviceName))
+    .for('update');
+  if (!before) return null;
+  await db
+    .update(services)
+    .set({ serviceStatus, updatedAt: sql`now()` })
+    .where(eq(services.serviceName, serviceName));
+  return before.status;
+};
+
+export const listUssdCodes = (db: DbOrTx) =>
+  db.select().from(ussdCodes).orderBy(asc(ussdCodes.category), asc(ussdCodes.sortOrder));
+
+export type UssdCodeInput = { category: string; label: string; code: string };
+
+/** Changes a USSD code; the row before, or null when there is no such code. */
+export const updateUssdCode = async (db: DbOrTx, id: number, values: UssdCodeInput) => {
+  const [before] = await db.select().from(ussdCodes).where(eq(ussdCodes.id, id)).for('update');
+  if (!before) return null;
+  await db.update(ussdCodes).set(values).where(eq(ussdCodes.id, id));
+  return before;
+};
+
+export const insertUssdCode = async (db: DbOrTx, values: UssdCodeInput): Promise<number> => {
+  const [row] = await db.insert(ussdCodes).values(values).returning({ id: ussdCodes.id });
+  return row!.id;
+};

@@ -1,0 +1,94 @@
+import type {
+  ZServiceStatusRequest,
+  ZSupplierRequest,
+  ZUssdCodeRequest,
+} from '@vendo/shared/schemas/admin';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import type { UserRow } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import {
+  insertUssdCode,
+  listUssdCodes,
+  setNetworkSupplier,
+  setServiceStatus,
+  updateUssdCode,
+} from './settings.repository.ts';
+
+/**
+ * Admin settings that change what buyers get: a network's supplier, a service's lock, the USSD
+ * codes. Each change is one transaction with its audit row; purchases read them fresh.
+ */
+
+/** POST /admin/supplier. */
+export const chooseSupplier = (
+  ctx: AppContext,
+  actor: UserRow,
+  { network, supplierName }: z.output<typeof ZSupplierRequest>,
+): Promise<{ msg: string }> =>
+  ctx.db.transaction(async (tx) => {
+    const before = await setNetworkSupplier(tx, network, supplierName);
+    if (before === null) throw new AppError('NOT_FOUND', { msg: 'Please select a network' });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'network.supplier',
+      targetType: 'network',
+      targetId: network,
+      before: { supplierName: before },
+      after: { supplierName },
+    });
+    return { msg: `${network} is now served by ${supplierName}` };
+  });
+
+/** POST /admin/updateServices. */
+export const lockService = (
+  ctx: AppContext,
+  actor: UserRow,
+  { serviceName, serviceStatus }: z.output<typeof ZServiceStatusRequest>,
+): Promise<{ msg: string }> =>
+  ctx.db.transaction(async (tx) => {
+    const before = await setServiceStatus(tx, serviceName, serviceStatus);
+    if (before === null) throw new AppError('NOT_FOUND', { msg: 'Unknown service' });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'service.status',
+      targetType: 'service',
+      targetId: serviceName,
+      before: { serviceStatus: before },
+      after: { serviceStatus },
+    });
+    return { msg: `${serviceName} is now ${serviceStatus ? 'available' : 'locked'}` };
+  });
+
+/** POST /admin/ussd: a new code, or a change to one (with its id); answers every code. */
+export const saveUssdCode = async (
+  ctx: AppContext,
+  actor: UserRow,
+  { id, ...values }: z.output<typeof ZUssdCodeRequest>,
+) => {
+  await ctx.db.transaction(async (tx) => {
+    if (id) {
+      const before = await updateUssdCode(tx, id, values);
+      if (!before) throw new AppError('NOT_FOUND', { msg: 'USSD code not found' });
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: 'ussd.update',
+        targetType: 'ussd_code',
+        targetId: String(id),
+        before: { category: before.category, label: before.label, code: before.code },
+        after: values,
+      });
+    } else {
+      const newId = await insertUssdCode(tx, values);
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: 'ussd.add',
+        targetType: 'ussd_code',
+        targetId: String(newId),
+        after: values,
+      });
+    }
+  });
+  return { msg: 'USSD codes updated', ussdCodes: await listUssdCodes(ctx.db) };
+};
