@@ -1,3 +1,4 @@
+import { mailRoutes } from './modules/mail/mail-campaigns.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { planRoutes, priceAdminRoutes } from './modules/catalogue/plans.routes.ts';
 import fs from 'node:fs';
@@ -78,6 +79,7 @@ export const createApp = (ctx: AppContext): express.Express => {
     alertRoutes(ctx),
     priceAdminRoutes(ctx),
     notificationRoutes(ctx),
+    mailRoutes(ctx),
   );
   api.use('/dataPlan', planRoutes(ctx));
   api.use(catalogueRoutes(ctx));

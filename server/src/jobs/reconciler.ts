@@ -1,11 +1,12 @@
 import type { AppContext } from '../app-context.ts';
 import { reconcileFundings } from '../modules/funding/funding.service.ts';
+import { sendMailBatch } from '../modules/mail/mail-campaigns.service.ts';
 import { reconcileOnce } from '../modules/vending/reconciler.ts';
 import { reconcileWithdrawals } from '../modules/withdraw/withdraw.service.ts';
 
 /**
- * Runs the background re-queries every RECONCILE_INTERVAL_MS until stopped (0 = never): unsettled
- * purchases and withdrawals. Each pass claims its work with SKIP LOCKED, so every server process
+ * Runs the background work every RECONCILE_INTERVAL_MS until stopped (0 = never): re-queries of
+ * unsettled purchases, withdrawals and fundings, and admin mail left unsent. Each pass claims its work with SKIP LOCKED, so every server process
  * may run this.
  */
 export const startReconciler = (ctx: AppContext): { stop: () => Promise<void> } => {
@@ -20,6 +21,8 @@ export const startReconciler = (ctx: AppContext): { stop: () => Promise<void> } 
         await reconcileOnce(ctx);
         await reconcileWithdrawals(ctx);
         await reconcileFundings(ctx);
+        // A batch of admin mail a restarted process left unsent.
+        await sendMailBatch(ctx);
       } catch (error) {
         ctx.logger.error('reconciler pass failed', { error: String(error) });
       }

@@ -117,3 +117,14 @@ export const ZAuditResponse = z.object({
   total: z.number().int(),
 });
 export type TAuditResponse = z.infer<typeof ZAuditResponse>;
+
+/** POST /admin/sendMail and GET /admin/sendMail/{id}: a mail campaign's progress. */
+export const ZMailCampaignResponse = z.object({
+  msg: z.string(),
+  campaignId: z.number().int(),
+  total: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  pending: z.number().int().describe('Still to send; 0 when the campaign is done'),
+});
+export type TMailCampaignResponse = z.infer<typeof ZMailCampaignResponse>;

@@ -107,3 +107,32 @@ export const ZAuditQuery = z.object({
   page: z.coerce.number().int().min(1, 'Pages start at 1').max(100_000).optional(),
 });
 export type TAuditQuery = z.input<typeof ZAuditQuery>;
+
+/**
+ * POST /admin/sendMail (admins): a blank `userAccount` mails every user (in the background, with
+ * progress); a username mails that user at once. `url` must be http(s).
+ */
+export const ZSendMailRequest = z.object({
+  subject: z
+    .string({ error: 'All fields are required' })
+    .trim()
+    .min(1, 'All fields are required')
+    .max(200),
+  message: z
+    .string({ error: 'All fields are required' })
+    .trim()
+    .min(1, 'All fields are required')
+    .max(10_000, 'Keep the message under 10,000 characters'),
+  url: z
+    .string()
+    .trim()
+    .max(500)
+    .refine(
+      (v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v),
+      'The link must start with http:// or https://',
+    )
+    .optional(),
+  linkMessage: z.string().trim().max(100).optional(),
+  userAccount: z.string().trim().max(60).optional().describe('A username; blank for every user'),
+});
+export type TSendMailRequest = z.input<typeof ZSendMailRequest>;

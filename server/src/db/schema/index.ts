@@ -7,3 +7,4 @@ export * from './system.ts';
 export * from './vending.ts';
 export * from './wallet.ts';
 export * from './audit.ts';
+export * from './mail.ts';
