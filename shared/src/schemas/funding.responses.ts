@@ -1,5 +1,5 @@
 import { z } from '../zod.ts';
-import { ZMsgResponse, ZNaira } from './common.ts';
+import { ZIsoDateTime, ZMsgResponse, ZNaira } from './common.ts';
 import { ZAccountNumber, ZUser } from './user.ts';
 
 /**
@@ -38,3 +38,22 @@ export const ZFeesResponse = z.object({
   accountCardFeePercent: z.number().describe('Reserved bank account deposit fee, percent'),
 });
 export type TFeesResponse = z.infer<typeof ZFeesResponse>;
+
+/** GET /admin/coupons: issued coupons with their state (admins: all; coupon vendors: their own). */
+export const ZCouponListResponse = z.object({
+  coupons: z.array(
+    z.object({
+      _id: z.string(),
+      couponCode: z.string(),
+      userName: z.string().describe('Whose wallet the coupon funds'),
+      amount: ZNaira,
+      status: z.enum(['active', 'redeemed']),
+      issuedBy: z.string(),
+      createdAt: ZIsoDateTime,
+      redeemedAt: ZIsoDateTime.nullable(),
+    }),
+  ),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type TCouponListResponse = z.infer<typeof ZCouponListResponse>;

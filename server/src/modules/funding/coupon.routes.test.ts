@@ -89,3 +89,49 @@ describe('coupons', () => {
     await expectCleanLedger();
   });
 });
+
+describe('GET /admin/coupons', () => {
+  it('lists every coupon for admins, only their own for a coupon vendor, nothing for users', async () => {
+    const admin = await createUser(t.ctx, { isAdmin: true });
+    const vendor = await createUser(t.ctx, { isCouponVendor: true, balanceKobo: 1_000_00 });
+    const owner = await createUser(t.ctx);
+    const byAdmin = await post('/api/v1/admin/generateCoupon', admin, {
+      userAccount: owner.userName,
+      amount: 150,
+    });
+    const byVendor = await post('/api/v1/admin/generateCoupon', vendor, {
+      userAccount: owner.userName,
+      amount: 250,
+    });
+    await post('/api/v1/fundWallet/coupon', owner, {
+      userName: owner.userName,
+      coupon: byVendor.body.couponCode,
+    });
+    const list = (user: TestUser, query = '') =>
+      t.request().get(`/api/v1/admin/coupons${query}`).set('x-auth-token', user.token);
+
+    const mine = await list(vendor);
+    expect(mine.status).toBe(200);
+    expect(mine.body.coupons).toEqual([
+      expect.objectContaining({
+        couponCode: byVendor.body.couponCode,
+        userName: owner.userName,
+        amount: 250,
+        status: 'redeemed',
+        issuedBy: vendor.userName,
+        redeemedAt: expect.any(String),
+      }),
+    ]);
+    const all = await list(admin);
+    const codes = all.body.coupons.map((c: { couponCode: string }) => c.couponCode);
+    expect(codes).toEqual(
+      expect.arrayContaining([byAdmin.body.couponCode, byVendor.body.couponCode]),
+    );
+    expect(
+      all.body.coupons.find((c: { couponCode: string }) => c.couponCode === byAdmin.body.couponCode)
+        .status,
+    ).toBe('active');
+    expect((await list(owner)).status).toBe(403);
+    expect((await list(admin, '?page=0')).status).toBe(400);
+  });
+});

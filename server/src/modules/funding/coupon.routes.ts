@@ -6,7 +6,8 @@ import type { AppContext } from '../../app-context.ts';
 import { validateBody } from '../../middleware/validate.ts';
 import { authenticate, currentUser, requireRole } from '../../middleware/auth.ts';
 import { withIdempotency } from '../../middleware/idempotency.ts';
-import { generateCoupon, redeemCoupon } from './coupon.service.ts';
+import { generateCoupon, issuedCoupons, redeemCoupon } from './coupon.service.ts';
+import { AppError } from '../../lib/app-error.ts';
 
 /** Coupons: issued by admins and coupon vendors, redeemed once into their owner's wallet. */
 export const couponRoutes = (ctx: AppContext): Router => {
@@ -53,6 +54,14 @@ export const couponRoutes = (ctx: AppContext): Router => {
       );
     },
   );
+
+  router.get('/admin/coupons', auth, requireRole('couponVendor'), async (req, res) => {
+    const page = req.query.page === undefined ? 1 : Number(req.query.page);
+    if (!Number.isSafeInteger(page) || page < 1 || page > 100_000) {
+      throw new AppError('VALIDATION_ERROR', { msg: 'Pages start at 1' });
+    }
+    res.json(await issuedCoupons(ctx, currentUser(req), page));
+  });
 
   return router;
 };

@@ -7,6 +7,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { creditRedeemedCoupon, payForCoupon } from '../ledger/journals.ts';
 import { recordWalletLine } from '../transactions/transactions.repository.ts';
 import { findUserByUserName, type UserRow } from '../users/users.repository.ts';
+import type { TCouponListResponse } from '@vendo/shared/schemas/funding.responses';
+import { listCoupons } from './coupon.repository.ts';
 
 const couponCode = () =>
   randomBytes(6)
@@ -97,11 +99,34 @@ export const redeemCoupon = async (
   });
 };
 
-/** The newest coupons a user issued (not served by any route yet). */
-export const recentCoupons = (ctx: AppContext, userId: string) =>
-  ctx.db
-    .select()
-    .from(coupons)
-    .where(eq(coupons.createdById, userId))
-    .orderBy(desc(coupons.createdAt))
-    .limit(50);
+export const COUPONS_PAGE_SIZE = 20;
+
+/**
+ * GET /admin/coupons: issued coupons, newest first, with their state. Admins see every coupon;
+ * a coupon vendor sees the ones they issued.
+ */
+export const issuedCoupons = async (
+  ctx: AppContext,
+  viewer: UserRow,
+  page: number,
+): Promise<TCouponListResponse> => {
+  const { rows, total } = await listCoupons(ctx.db, {
+    issuedBy: viewer.isAdmin ? undefined : viewer.id,
+    limit: COUPONS_PAGE_SIZE,
+    offset: (page - 1) * COUPONS_PAGE_SIZE,
+  });
+  return {
+    coupons: rows.map((r) => ({
+      _id: r.coupon.id,
+      couponCode: r.coupon.code,
+      userName: r.owner,
+      amount: koboToNaira(r.coupon.amountKobo),
+      status: r.coupon.status as 'active' | 'redeemed',
+      issuedBy: r.issuer,
+      createdAt: r.coupon.createdAt.toISOString(),
+      redeemedAt: r.coupon.redeemedAt?.toISOString() ?? null,
+    })),
+    total,
+    totalPages: Math.max(1, Math.ceil(total / COUPONS_PAGE_SIZE)),
+  };
+};
