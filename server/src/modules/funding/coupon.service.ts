@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { koboToNaira } from '@vendo/shared/money';
 import type { AppContext } from '../../app-context.ts';
 import { coupons } from '../../db/schema/index.ts';
