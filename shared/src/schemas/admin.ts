@@ -136,3 +136,13 @@ export const ZSendMailRequest = z.object({
   userAccount: z.string().trim().max(60).optional().describe('A username; blank for every user'),
 });
 export type TSendMailRequest = z.input<typeof ZSendMailRequest>;
+
+/** POST /admin/reconcileSuppliers (admins): a Lagos day, today when absent. */
+export const ZReconcileSuppliersRequest = z.object({
+  date: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD')
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Dates are written YYYY-MM-DD')
+    .optional(),
+});

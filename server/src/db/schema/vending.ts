@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   check,
+  date,
   integer,
   jsonb,
   pgTable,
@@ -104,3 +106,28 @@ export const sandboxSupplierFloats = pgTable(
   // An order the float cannot cover fails this check and rolls back with its statement.
   (t) => [check('sandbox_supplier_floats_nonnegative', sql`${t.balanceKobo} >= 0`)],
 );
+
+/**
+ * A supplier reconciliation run (`npm run reconcile:suppliers`, or the admin's button): every
+ * settled purchase of a Lagos day re-queried with its supplier and compared with our books.
+ */
+export const supplierReconciliations = pgTable('supplier_reconciliations', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  day: date('day', { mode: 'string' }).notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  checked: integer('checked').notNull().default(0),
+  /** Each purchase whose supplier status disagrees with ours: see SupplierMismatch. */
+  mismatches: jsonb('mismatches').$type<SupplierMismatch[]>().notNull().default([]),
+});
+
+export type SupplierMismatch = {
+  transactionId: string;
+  reference: string;
+  supplier: string;
+  ours: string;
+  theirs: string;
+  /** 'refunded_but_delivered' | 'sold_but_failed' | 'unanswered' */
+  kind: string;
+  message: string;
+};

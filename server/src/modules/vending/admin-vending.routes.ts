@@ -1,7 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { Router } from 'express';
 import type { z } from 'zod';
-import { ZRefundRequest, ZSandboxFloatRequest } from '@vendo/shared/schemas/admin';
+import {
+  ZReconcileSuppliersRequest,
+  ZRefundRequest,
+  ZSandboxFloatRequest,
+} from '@vendo/shared/schemas/admin';
 import type { AppContext } from '../../app-context.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { validateBody } from '../../middleware/validate.ts';
@@ -10,6 +14,11 @@ import { currentUser, requireRole } from '../../middleware/auth.ts';
 import { toPublicTransaction } from '../transactions/transactions.mapper.ts';
 import { users } from '../../db/schema/index.ts';
 import { staffRefund, staffRequery } from './purchase.service.ts';
+import {
+  lagosToday,
+  reconcileSuppliers,
+  reconciliationRuns,
+} from './supplier-reconciliation.service.ts';
 
 /** Staff tools for purchases, suppliers and services (mounted under /admin, after authenticate). */
 export const adminVendingRoutes = (ctx: AppContext): Router => {
@@ -52,6 +61,28 @@ export const adminVendingRoutes = (ctx: AppContext): Router => {
         attempts: r.t.attempts,
       })),
     });
+  });
+
+  /**
+   * Supplier reconciliation of a Lagos day (default today), admins: starts a run in the
+   * background and answers at once; GET lists the runs with their mismatches.
+   */
+  router.post(
+    '/reconcileSuppliers',
+    requireRole('admin'),
+    validateBody(ZReconcileSuppliersRequest),
+    async (req, res) => {
+      const { date } = req.body as z.output<typeof ZReconcileSuppliersRequest>;
+      const day = date ?? lagosToday();
+      void reconcileSuppliers(ctx, day).catch((error: unknown) =>
+        ctx.logger.error('supplier reconciliation failed', { day, error: String(error) }),
+      );
+      res.status(202).json({ msg: `Reconciling ${day} with the suppliers`, day });
+    },
+  );
+
+  router.get('/reconcileSuppliers', requireRole('admin'), async (_req, res) => {
+    res.json({ runs: await reconciliationRuns(ctx) });
   });
 
   /** Sandbox only: tops up a simulated supplier's float. */

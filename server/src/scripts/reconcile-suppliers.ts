@@ -1,0 +1,77 @@
+/**
+ * `npm run reconcile:suppliers [-- --date YYYY-MM-DD]`: re-queries every settled purchase of a
+ * Lagos day (default today) with its supplier and lists where their status disagrees with ours;
+ * each mismatch is also raised as an admin alert. Exits 1 when there is any. Runs against the
+ * database the app would open (DATABASE_URL, else PGlite in DATA_DIR: stop the app first).
+ */
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.ts';
+import { openConfiguredDatabase } from '../db/client.ts';
+import { DirLockedError } from '../db/dir-lock.ts';
+import { createLogger } from '../lib/logger.ts';
+import { createMailer } from '../lib/mailer.ts';
+import {
+  lagosToday,
+  reconcileSuppliers,
+} from '../modules/vending/supplier-reconciliation.service.ts';
+import { createBoundRegistry } from '../providers/vending/bound-registry.ts';
+import { databaseSandboxBooks } from '../sandbox/vending/sandbox-books.ts';
+import { standaloneSandboxSuppliers } from '../sandbox/vending/sandbox-supplier.routes.ts';
+import { loadSupplierSettings } from '../providers/vending/suppliers.config.ts';
+
+const { values } = parseArgs({ options: { date: { type: 'string' } } });
+const day = values.date ?? lagosToday();
+if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`))) {
+  console.error('reconcile:suppliers: --date is written YYYY-MM-DD');
+  process.exit(2);
+}
+
+const config = loadConfig();
+let database;
+try {
+  database = await openConfiguredDatabase(config);
+} catch (error) {
+  console.error(error instanceof DirLockedError ? error.message : error);
+  process.exit(2);
+}
+try {
+  await database.migrate();
+  const supplierSettings = loadSupplierSettings(process.env);
+  const suppliers = createBoundRegistry(supplierSettings);
+  // The built-in sandbox suppliers (for a supplier without a base URL) keep their orders in this
+  // database: serve them here, as the app does, for the re-queries to reach.
+  const sandbox = standaloneSandboxSuppliers({
+    books: databaseSandboxBooks(database.db),
+    apiKeys: { ALARO: supplierSettings.ALARO.apiKey, GLAD: supplierSettings.GLAD.apiKey },
+    slowMs: config.vending.sandboxSlowMs,
+  }).listen(0, '127.0.0.1');
+  await once(sandbox, 'listening');
+  suppliers.bind(`http://127.0.0.1:${(sandbox.address() as AddressInfo).port}`);
+  const result = await reconcileSuppliers(
+    {
+      db: database.db,
+      config,
+      logger: createLogger(config.logLevel),
+      mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db }),
+      jwtSecret: '',
+      suppliers: suppliers.registry,
+      supplierSettings,
+      selfUrl: () => config.appUrl,
+    },
+    day,
+  );
+  for (const m of result.mismatches) {
+    console.log(
+      `MISMATCH  ${m.reference}  ${m.supplier}  ours ${m.ours}, theirs ${m.theirs}  ${m.kind}`,
+    );
+  }
+  console.log(
+    `reconcile:suppliers ${day}: ${result.checked} purchase(s) checked, ${result.mismatches.length} mismatch(es)`,
+  );
+  process.exitCode = result.mismatches.length === 0 ? 0 : 1;
+  sandbox.close();
+} finally {
+  await database.close();
+}
