@@ -4,7 +4,9 @@ import { profileApi } from '@/lib/profile.api';
 import { holdReplies } from '@/test/http-stub';
 import { buildManagedPlan, openPlanPage } from './plan-server';
 
-const chooseNetwork = async (user: ReturnType<typeof openPlanPage>['user'], network = 'MTN') => {
+type TUser = ReturnType<typeof openPlanPage>['user'];
+
+const chooseNetwork = async (user: TUser, network = 'MTN') => {
   await user.selectOptions(await screen.findByLabelText('Network'), network);
 };
 
