@@ -34,7 +34,7 @@ const SupplierRow = ({ network, current }: { network: TNetwork; current: string 
       className="settings-row"
       onSubmit={onSubmit}
       noValidate
-      aria-label={`${network} supplier`}
+      aria-label={`Supplier of ${network}`}
     >
       <SelectField
         label={`${network} supplier`}
