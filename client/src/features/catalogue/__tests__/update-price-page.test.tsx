@@ -50,11 +50,11 @@ describe('/profile/updatePrice for an admin', () => {
     expect(row.getByText('ID 7')).toBeInTheDocument();
     expect(row.getByText('₦300.00')).toBeInTheDocument();
     expect(row.getByText('₦250.00')).toBeInTheDocument(); // cost
-    expect(row.getByTestId('margin-smartEarner')).toHaveTextContent('margin ₦50.00');
+    expect(row.getByTestId('margin-smartEarner')).toHaveTextContent('Margin +₦50.00');
     expect(row.getByRole('switch', { name: 'MTN 1GB SME available' })).toBeChecked();
 
     const loss = within(await planRow('MTN 2GB SME')).getByTestId('margin-api');
-    expect(loss).toHaveTextContent('loss -₦10.00');
+    expect(loss).toHaveTextContent('Margin -₦10.00');
     expect(loss).toHaveClass('margin-negative');
     expect(screen.queryByRole('row', { name: 'GLO 5GB SME' })).not.toBeInTheDocument();
     expect(requests.find((r) => r.url === '/dataPlan')?.params).toEqual({ network: 'MTN' });

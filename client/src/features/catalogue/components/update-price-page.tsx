@@ -44,9 +44,10 @@ const TierCell = ({
       <span
         className={margin < 0 ? 'plan-margin margin-negative' : 'plan-margin'}
         data-testid={`margin-${tier}`}
+        title="Margin: price minus cost"
       >
-        {margin < 0 ? 'loss ' : 'margin '}
-        {formatNairaAmount(margin)}
+        <span className="visually-hidden">Margin </span>
+        {margin < 0 ? formatNairaAmount(margin) : `+${formatNairaAmount(margin)}`}
       </span>
     )}
   </td>
