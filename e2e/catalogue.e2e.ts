@@ -8,6 +8,9 @@ import { kobo, login, noHorizontalScroll } from './helpers/session.ts';
 // buys, locks data sales and unlocks them; an agent changes a price and is kept out of the
 // admin settings. Purchases go to the sandbox suppliers, which deliver any ordinary number.
 
+/** Changes go to the server and back; a busy machine takes more than the 1 s default. */
+const POLL = { timeout: 15_000 };
+
 let server: RunningServer;
 let browser: Browser;
 
@@ -57,7 +60,7 @@ const chooseGloPlan = async (page: Page, plan: string, phone: string) => {
   await page.goto('/profile/buydata');
   await page.getByLabel('Network').selectOption('GLO');
   const option = page.getByLabel('Data plan').locator('option', { hasText: plan }).first();
-  await expect.poll(() => option.count()).toBeGreaterThan(0);
+  await expect.poll(() => option.count(), POLL).toBeGreaterThan(0);
   const label = (await option.textContent()) ?? '';
   await page.getByLabel('Data plan').selectOption({ label });
   await page.getByLabel('Phone number').fill(phone);
@@ -82,7 +85,7 @@ describe('the catalogue back office', () => {
     await dialog.getByLabel('API price (₦)').fill('1400');
     await dialog.getByLabel('Cost price (₦)').fill('1200');
     await dialog.getByRole('button', { name: 'Add plan' }).click();
-    await expect.poll(() => toast(admin).textContent()).toContain('Plan added successfully');
+    await expect.poll(() => toast(admin).textContent(), POLL).toContain('Plan added successfully');
 
     await planPage(admin, 'GLO');
     const row = admin.getByRole('row', { name: 'GLO 4GB E2E' });
@@ -104,17 +107,21 @@ describe('the catalogue back office', () => {
 
     // Turned off on the plan page, the plan leaves the customer's list at once.
     await row.getByRole('switch').click();
-    await expect.poll(() => row.getByRole('switch').getAttribute('aria-checked')).toBe('false');
+    await expect
+      .poll(() => row.getByRole('switch').getAttribute('aria-checked'), POLL)
+      .toBe('false');
     await customer.goto('/profile/buydata');
     await customer.getByLabel('Network').selectOption('GLO');
     await expect
-      .poll(() => customer.getByLabel('Data plan').locator('option').count())
+      .poll(() => customer.getByLabel('Data plan').locator('option').count(), POLL)
       .toBeGreaterThan(1);
     expect(
       await customer.getByLabel('Data plan').locator('option', { hasText: 'GLO 4GB' }).count(),
     ).toBe(0);
     await row.getByRole('switch').click();
-    await expect.poll(() => row.getByRole('switch').getAttribute('aria-checked')).toBe('true');
+    await expect
+      .poll(() => row.getByRole('switch').getAttribute('aria-checked'), POLL)
+      .toBe('true');
     await admin.context().close();
     await customer.context().close();
   });
@@ -165,8 +172,10 @@ describe('the catalogue back office', () => {
     await settle(agent);
     await screenshot(agent, 'update-price-preview');
     await dialog.getByRole('button', { name: 'Apply' }).click();
-    await expect.poll(() => toast(agent).textContent()).toContain('Price updated successfully');
-    await expect.poll(() => row.locator('.cell-smartEarner').textContent()).toBe('₦1,550.00');
+    await expect
+      .poll(() => toast(agent).textContent(), POLL)
+      .toContain('Price updated successfully');
+    await expect.poll(() => row.locator('.cell-smartEarner').textContent(), POLL).toBe('₦1,550.00');
 
     await agent.goto('/profile/adminSettings');
     await agent.waitForURL(/\/profile$/);
