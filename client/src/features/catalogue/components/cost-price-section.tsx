@@ -78,7 +78,7 @@ export const CostPriceSection = () => {
       lead="What a GB costs us per network; plans without their own cost use it for margins and profit."
     >
       {!isLoading && (
-        <div className="settings-rows">
+        <div className="settings-rows settings-rows-2">
           {NETWORKS.map((network) => (
             <CostPriceRow
               key={`${network}-${costOf(network) ?? ''}`}

@@ -68,7 +68,7 @@ export const SuppliersSection = () => {
       title="Supplier per network"
       lead="New purchases of a network go to its supplier."
     >
-      <div className="settings-rows">
+      <div className="settings-rows settings-rows-2">
         {NETWORKS.map((network) => (
           // Keyed by the saved value: the row starts again from what the server holds.
           <SupplierRow
