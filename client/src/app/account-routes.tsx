@@ -49,6 +49,12 @@ const FundWalletPage = lazyPage(() =>
 const WithdrawPage = lazyPage(() =>
   import('@/features/withdraw/components/withdraw-page').then((m) => m.WithdrawPage),
 );
+const UpdatePricePage = lazyPage(() =>
+  import('@/features/catalogue/components/update-price-page').then((m) => m.UpdatePricePage),
+);
+const AdminSettingsPage = lazyPage(() =>
+  import('@/features/catalogue/components/admin-settings-page').then((m) => m.AdminSettingsPage),
+);
 const NotFoundPage = lazyPage(() =>
   import('@/features/not-found/components/not-found-page').then((m) => m.NotFoundPage),
 );
@@ -78,10 +84,10 @@ export const ProfileRoutes = () => (
           <Route key={path} path={path} element={<ComingSoonPage />} />
         ))}
         <Route element={<RequireRole role="admin" />}>
-          <Route path="adminSettings" element={<ComingSoonPage />} />
+          <Route path="adminSettings" element={<AdminSettingsPage />} />
         </Route>
         <Route element={<RequireRole role="staff" />}>
-          <Route path="updatePrice" element={<ComingSoonPage />} />
+          <Route path="updatePrice" element={<UpdatePricePage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

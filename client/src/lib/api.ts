@@ -14,10 +14,12 @@ import { registerStoreModule } from './store-modules';
  * - Wallet: the balance (also in GET /auth). Every call that moves money invalidates it.
  * - Transactions: GET /auth's recent list, one receipt, the transaction history. Every call
  *   that writes a transaction invalidates it.
- * - Plans: data plans priced for the user's tier (GET /auth, POST /prices).
+ * - Plans: data plans priced for the user's tier (GET /auth, POST /prices) and the plan page's
+ *   list (GET /dataPlan): one tag, so a change an admin makes there reaches buyers' lists.
  * - Earnings: referrals and the earnings balance (GET /auth/referral).
  * - Beneficiaries, Contacts: the user's saved accounts and numbers.
  * - Prices, Site: public data.
+ * - Back office: Services, Suppliers, CostPrices, Fees, UssdCodes, Notification, PlanHistory.
  */
 export const api = createApi({
   reducerPath: 'api',
@@ -32,6 +34,13 @@ export const api = createApi({
     'Contacts',
     'Prices',
     'Site',
+    'Services',
+    'Suppliers',
+    'CostPrices',
+    'Fees',
+    'UssdCodes',
+    'Notification',
+    'PlanHistory',
   ],
   endpoints: () => ({}),
 });

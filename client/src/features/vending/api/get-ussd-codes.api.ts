@@ -8,6 +8,7 @@ const getUssdCodesApi = api.injectEndpoints({
       query: () => ({ url: '/ussd' }),
       extraOptions: { silent: true },
       keepUnusedDataFor: 60 * 60,
+      providesTags: ['UssdCodes'],
     }),
   }),
 });

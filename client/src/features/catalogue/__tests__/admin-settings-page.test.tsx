@@ -1,0 +1,221 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { TService } from '@vendo/shared/schemas/admin.responses';
+import { buildSession, buildUser, profileOf } from '@/test/factories';
+import { holdReplies, stubHttp, type TRoute } from '@/test/http-stub';
+import { renderApp } from '@/test/render-app';
+
+const service = (serviceName: string, serviceStatus = true): TService => ({
+  id: `svc-${serviceName}`,
+  serviceName,
+  serviceStatus,
+  updatedAt: '2026-11-01T09:00:00.000Z',
+});
+
+/** The admin settings' side of the server, keeping what each POST changed. */
+const openSettings = (extra: Record<string, TRoute> = {}, role: 'admin' | 'agent' = 'admin') => {
+  let services = [service('airtime'), service('data'), service('electricity')];
+  let suppliers = [
+    { network: 'MTN', supplierName: 'ALARO' },
+    { network: 'GLO', supplierName: 'ALARO' },
+    { network: 'AIRTEL', supplierName: 'GLAD' },
+    { network: '9MOBILE', supplierName: 'ALARO' },
+  ];
+  let notice = { msg: 'Old news', id: 1, seen: true };
+  let ussdCodes = [{ id: 1, category: 'data', label: 'MTN SME', code: '*461*4#', sortOrder: 1 }];
+  const session = buildSession({
+    user: buildUser({ isAdmin: role === 'admin', isAgent: role === 'agent' }),
+  });
+  const requests = stubHttp({
+    'GET /auth': { status: 200, data: profileOf(session) },
+    'GET /admin/checkServices': () => ({ status: 200, data: services }),
+    'POST /admin/updateServices': (request) => {
+      const body = request.body as { serviceName: string; serviceStatus: boolean };
+      services = services.map((s) =>
+        s.serviceName === body.serviceName ? { ...s, serviceStatus: body.serviceStatus } : s,
+      );
+      return {
+        status: 200,
+        data: { msg: `${body.serviceName} is now ${body.serviceStatus ? 'available' : 'locked'}` },
+      };
+    },
+    'GET /admin/supplier': () => ({ status: 200, data: suppliers }),
+    'POST /admin/supplier': (request) => {
+      const body = request.body as { network: string; supplierName: string };
+      suppliers = suppliers.map((s) => (s.network === body.network ? body : s));
+      return {
+        status: 200,
+        data: { msg: `${body.network} is now served by ${body.supplierName}` },
+      };
+    },
+    'GET /admin/costPrice': {
+      status: 200,
+      data: [
+        { network: 'MTN', costPrice: 250 },
+        { network: 'GLO', costPrice: 230 },
+      ],
+    },
+    'POST /admin/costPrice': { status: 200, data: { msg: 'MTN cost price is now ₦260 per GB' } },
+    'GET /admin/notification': () => ({ status: 200, data: notice }),
+    'POST /admin/notification': (request) => {
+      notice = { msg: (request.body as { msg: string }).msg, id: notice.id + 1, seen: false };
+      return { status: 200, data: { msg: 'Notification sent', id: notice.id } };
+    },
+    'GET /admin/fees': {
+      status: 200,
+      data: { fundPageFeePercent: 1, accountCardFeePercent: 1.08 },
+    },
+    'POST /admin/fees': { status: 200, data: { msg: 'Fees updated' } },
+    'GET /ussd': () => ({ status: 200, data: { ussdCodes } }),
+    'POST /admin/ussd': (request) => {
+      const body = request.body as { id?: number; category: string; label: string; code: string };
+      ussdCodes = body.id
+        ? ussdCodes.map((c) => (c.id === body.id ? { ...c, ...body, id: c.id } : c))
+        : [...ussdCodes, { ...body, id: ussdCodes.length + 1, sortOrder: 9 }];
+      return { status: 200, data: { msg: 'USSD codes updated', ussdCodes } };
+    },
+    ...extra,
+  });
+  const view = renderApp({
+    route: '/profile/adminSettings',
+    session: { token: session.token, user: session.user },
+  });
+  return { ...view, requests };
+};
+
+const section = async (name: string) => within(await screen.findByRole('region', { name }));
+
+const posted = (requests: ReturnType<typeof openSettings>['requests'], url: string) =>
+  requests.filter((r) => r.method === 'POST' && r.url === url).map((r) => r.body);
+
+describe('/profile/adminSettings', () => {
+  it('shows a card per service, available or locked, and locks and unlocks it', async () => {
+    const { user, requests } = openSettings();
+    const services = await section('Services');
+    const data = within(await services.findByRole('listitem', { name: 'Data' }));
+    expect(data.getByText('Available')).toBeInTheDocument();
+
+    await user.click(data.getByRole('button', { name: 'Lock' }));
+    expect(await screen.findByText('data is now locked')).toBeInTheDocument();
+    expect(await data.findByText('Locked')).toBeInTheDocument();
+    expect(posted(requests, '/admin/updateServices')).toEqual([
+      { serviceName: 'data', serviceStatus: false },
+    ]);
+
+    await user.click(data.getByRole('button', { name: 'Unlock' }));
+    expect(await data.findByText('Available')).toBeInTheDocument();
+    expect(posted(requests, '/admin/updateServices').at(-1)).toEqual({
+      serviceName: 'data',
+      serviceStatus: true,
+    });
+  });
+
+  it('switches the supplier of a network', async () => {
+    const { user, requests } = openSettings();
+    const suppliers = await section('Supplier per network');
+    await waitFor(() => expect(suppliers.getByLabelText('AIRTEL supplier')).toHaveValue('GLAD'));
+    const save = suppliers.getByRole('button', { name: 'Save MTN supplier' });
+    expect(save).toBeDisabled(); // nothing changed yet
+
+    await user.selectOptions(suppliers.getByLabelText('MTN supplier'), 'GLAD');
+    await user.click(save);
+    expect(await screen.findByText('MTN is now served by GLAD')).toBeInTheDocument();
+    expect(posted(requests, '/admin/supplier')).toEqual([{ network: 'MTN', supplierName: 'GLAD' }]);
+  });
+
+  it("refuses a zero cost price with 'enter a valid price', then saves a valid one", async () => {
+    const { user, requests } = openSettings();
+    const costs = await section('Cost price');
+    const mtn = await costs.findByLabelText('MTN cost per GB (₦)');
+    expect(mtn).toHaveValue('250');
+
+    await user.clear(mtn);
+    await user.type(mtn, '0');
+    await user.click(costs.getByRole('button', { name: 'Save MTN cost price' }));
+    expect(costs.getByRole('alert')).toHaveTextContent('enter a valid price');
+    expect(posted(requests, '/admin/costPrice')).toEqual([]);
+
+    await user.clear(mtn);
+    await user.type(mtn, '260');
+    await user.click(costs.getByRole('button', { name: 'Save MTN cost price' }));
+    expect(await screen.findByText('MTN cost price is now ₦260 per GB')).toBeInTheDocument();
+    expect(posted(requests, '/admin/costPrice')).toEqual([{ network: 'MTN', costPrice: 260 }]);
+  });
+
+  it('publishes a notification, with the rule message when empty', async () => {
+    const { user, requests } = openSettings();
+    const notice = await section('Notification');
+    expect(await notice.findByText('Old news')).toBeInTheDocument();
+
+    await user.click(notice.getByRole('button', { name: 'Publish' }));
+    expect(notice.getByRole('alert')).toHaveTextContent('Enter a message');
+
+    await user.type(notice.getByLabelText('New message'), 'Data prices change on Monday');
+    const release = holdReplies();
+    await user.click(notice.getByRole('button', { name: 'Publish' }));
+    expect(notice.getByRole('button', { name: 'Publishing...' })).toBeDisabled();
+    release();
+    expect(await screen.findByText('Notification sent')).toBeInTheDocument();
+    expect(await notice.findByText('Data prices change on Monday')).toBeInTheDocument();
+    expect(notice.getByLabelText('New message')).toHaveValue('');
+    expect(posted(requests, '/admin/notification')).toEqual([
+      { msg: 'Data prices change on Monday' },
+    ]);
+  });
+
+  it('changes the funding fees within their bounds', async () => {
+    const { user, requests } = openSettings();
+    const fees = await section('Fees');
+    const fundPage = await fees.findByLabelText('Fund wallet page fee (%)');
+    await waitFor(() => expect(fundPage).toHaveValue('1'));
+    expect(fees.getByLabelText('Account card fee (%)')).toHaveValue('1.08');
+
+    await user.clear(fundPage);
+    await user.clear(fees.getByLabelText('Account card fee (%)'));
+    await user.click(fees.getByRole('button', { name: 'Save fees' }));
+    expect(fees.getByRole('alert')).toHaveTextContent('Please enter a valid value');
+
+    await user.type(fundPage, '25');
+    await user.click(fees.getByRole('button', { name: 'Save fees' }));
+    expect(fees.getByRole('alert')).toHaveTextContent('Enter a fee between 0 and 20%');
+
+    await user.clear(fundPage);
+    await user.type(fundPage, '1.5');
+    await user.click(fees.getByRole('button', { name: 'Save fees' }));
+    expect(await screen.findByText('Fees updated')).toBeInTheDocument();
+    expect(posted(requests, '/admin/fees')).toEqual([{ fundPageFeePercent: 1.5 }]);
+  });
+
+  it('changes a USSD code and adds one', async () => {
+    const { user, requests } = openSettings();
+    const ussd = await section('USSD codes');
+    const form = within(await ussd.findByRole('form', { name: 'USSD code data MTN SME' }));
+    await user.clear(form.getByLabelText('Code'));
+    await user.type(form.getByLabelText('Code'), '*323#');
+    await user.click(form.getByRole('button', { name: 'Save data MTN SME' }));
+    expect(await screen.findByText('USSD codes updated')).toBeInTheDocument();
+
+    const add = within(ussd.getByRole('form', { name: 'Add a USSD code' }));
+    await user.selectOptions(add.getByLabelText('Category'), 'airtime');
+    await user.type(add.getByLabelText('Label'), 'Glo');
+    await user.type(add.getByLabelText('Code'), 'abc');
+    await user.click(add.getByRole('button', { name: 'Add code' }));
+    expect(await screen.findByText('Enter a valid USSD code')).toBeInTheDocument();
+    await user.clear(add.getByLabelText('Code'));
+    await user.type(add.getByLabelText('Code'), '*124#');
+    await user.click(add.getByRole('button', { name: 'Add code' }));
+
+    expect(await ussd.findByRole('form', { name: 'USSD code airtime Glo' })).toBeInTheDocument();
+    expect(posted(requests, '/admin/ussd')).toEqual([
+      { id: 1, category: 'data', label: 'MTN SME', code: '*323#' },
+      { category: 'airtime', label: 'Glo', code: '*124#' },
+    ]);
+  });
+
+  it('sends an agent to /profile', async () => {
+    openSettings({}, 'agent');
+    expect(await screen.findByTestId('balance')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/profile$/);
+    expect(screen.queryByRole('heading', { name: 'Admin settings' })).not.toBeInTheDocument();
+  });
+});

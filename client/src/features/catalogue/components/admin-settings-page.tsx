@@ -1,0 +1,51 @@
+import { Link } from 'react-router-dom';
+import '@/styles/purchase.css';
+import '../catalogue.css';
+import { CostPriceSection } from './cost-price-section';
+import { FeesSection } from './fees-section';
+import { NotificationSection } from './notification-section';
+import { ServicesSection } from './services-section';
+import { SettingsSection } from './settings-section';
+import { SuppliersSection } from './suppliers-section';
+import { UssdCodesSection } from './ussd-codes-section';
+
+const SECTIONS = [
+  { id: 'services', label: 'Services' },
+  { id: 'prices', label: 'Prices' },
+  { id: 'suppliers', label: 'Suppliers' },
+  { id: 'cost-price', label: 'Cost price' },
+  { id: 'notification', label: 'Notification' },
+  { id: 'fees', label: 'Fees' },
+  { id: 'ussd', label: 'USSD codes' },
+];
+
+/** /profile/adminSettings (admins, spec §2): services, prices, suppliers, costs, notice, fees, USSD. */
+export const AdminSettingsPage = () => (
+  <div className="settings-page">
+    <div className="card settings-intro">
+      <h1 className="card-title">Admin settings</h1>
+      <nav aria-label="Settings sections" className="chip-row">
+        {SECTIONS.map((section) => (
+          <a key={section.id} className="chip" href={`#${section.id}`}>
+            {section.label}
+          </a>
+        ))}
+      </nav>
+    </div>
+    <ServicesSection />
+    <SettingsSection
+      id="prices"
+      title="Update prices"
+      lead="Plans per network, with their prices, cost, margins and history."
+    >
+      <Link className="btn btn-secondary" to="/profile/updatePrice">
+        Open the plan page
+      </Link>
+    </SettingsSection>
+    <SuppliersSection />
+    <CostPriceSection />
+    <NotificationSection />
+    <FeesSection />
+    <UssdCodesSection />
+  </div>
+);

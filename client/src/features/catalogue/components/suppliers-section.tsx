@@ -1,0 +1,83 @@
+import { NETWORKS, SUPPLIERS, type TNetwork } from '@vendo/shared/constants';
+import { ZSupplierRequest, type TSupplierRequest } from '@vendo/shared/schemas/admin';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { SelectField } from '@/components/ui/select-field';
+import { errorMessage } from '@/lib/api-error';
+import { validate } from '@/lib/validation';
+import { useGetSuppliersQuery, useSetSupplierMutation } from '../api/suppliers.api';
+import { SettingsSection } from './settings-section';
+
+const SUPPLIER_OPTIONS = SUPPLIERS.map((supplier) => ({ value: supplier, label: supplier }));
+
+const SupplierRow = ({ network, current }: { network: TNetwork; current: string }) => {
+  const [supplierName, setSupplierName] = useState(current);
+  const [setSupplier, { isLoading: saving }] = useSetSupplierMutation();
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = { network, supplierName } as TSupplierRequest;
+    const result = validate(ZSupplierRequest, body);
+    if (!result.ok) {
+      toast.error(result.message);
+      return;
+    }
+    try {
+      toast.success((await setSupplier(body).unwrap()).msg);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <form
+      className="settings-row"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={`Supplier of ${network}`}
+    >
+      <SelectField
+        label={`${network} supplier`}
+        name="supplierName"
+        id={`supplier-${network}`}
+        options={SUPPLIER_OPTIONS}
+        value={supplierName}
+        onChange={(event) => setSupplierName(event.target.value)}
+      />
+      <button
+        type="submit"
+        className="btn btn-secondary"
+        disabled={saving || supplierName === current}
+        aria-label={`Save ${network} supplier`}
+      >
+        {saving ? 'Saving...' : 'Save'}
+      </button>
+    </form>
+  );
+};
+
+/** Which supplier serves each network (spec §9: ALARO or GLAD, ALARO by default). */
+export const SuppliersSection = () => {
+  const { data } = useGetSuppliersQuery(undefined);
+  const supplierOf = (network: TNetwork) =>
+    data?.find((row) => row.network === network)?.supplierName ?? 'ALARO';
+
+  return (
+    <SettingsSection
+      id="suppliers"
+      title="Supplier per network"
+      lead="New purchases of a network go to its supplier."
+    >
+      <div className="settings-rows settings-rows-2">
+        {NETWORKS.map((network) => (
+          // Keyed by the saved value: the row starts again from what the server holds.
+          <SupplierRow
+            key={`${network}-${supplierOf(network)}`}
+            network={network}
+            current={supplierOf(network)}
+          />
+        ))}
+      </div>
+    </SettingsSection>
+  );
+};
