@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import express, { Router } from 'express';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from './app-context.ts';
 import { AppError } from './lib/app-error.ts';
-import { getFeeBasisPoints } from './lib/fees.ts';
+import { compress } from './middleware/compress.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { rejectNulBytes } from './middleware/reject-nul.ts';
 import { requestContext } from './middleware/request-context.ts';
@@ -23,6 +21,8 @@ import { fundingRoutes, webhookRoutes } from './modules/funding/funding.routes.t
 import { referralRoutes } from './modules/referrals/referrals.routes.ts';
 import { kycRoutes } from './modules/users/kyc.routes.ts';
 import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
+import { serveClient } from './web/serve-client.ts';
+import { siteInfo } from './web/site-info.ts';
 import { squadSandboxRoutes } from './sandbox/squad/squad-sandbox.routes.ts';
 import { billstackSandboxRoutes } from './sandbox/billstack/billstack-sandbox.routes.ts';
 import { mailboxRoutes } from './sandbox/mailbox.routes.ts';
@@ -56,14 +56,7 @@ export const createApp = (ctx: AppContext): express.Express => {
     }
   });
   api.get('/site', async (_req, res) => {
-    // Fees are admin settings: shown to people before they pay, so they come from the same place.
-    res.json({
-      ...ctx.config.site,
-      fees: {
-        fundPagePercent: (await getFeeBasisPoints(ctx, 'fundPage')) / 100,
-        accountCardPercent: (await getFeeBasisPoints(ctx, 'accountCard')) / 100,
-      },
-    });
+    res.json(await siteInfo(ctx));
   });
   // The purchase routes first: they are the busiest, and no other router shares their paths.
   api.use(vendingRoutes(ctx));
@@ -82,8 +75,9 @@ export const createApp = (ctx: AppContext): express.Express => {
   });
   // Webhooks read raw bytes (their signatures are over them), so they come before the JSON parser.
   app.use('/api/v1/webhooks', webhookRoutes(ctx));
-  app.use('/api/v1', api);
+  app.use('/api/v1', compress(), api);
 
+  app.use('/sandbox', compress());
   if (ctx.mailer.kind === 'sandbox' && !ctx.config.isProduction) {
     app.use('/sandbox', mailboxRoutes(ctx));
   }
@@ -114,15 +108,8 @@ export const createApp = (ctx: AppContext): express.Express => {
     );
   }
 
-  const index = path.join(ctx.config.clientDist, 'index.html');
-  if (fs.existsSync(index)) {
-    app.use(express.static(ctx.config.clientDist, { index: false, maxAge: '1h' }));
-    // Hashed assets can be cached for a year; index.html must always be fresh.
-    app.get(/^\/(?!api\/|sandbox\/).*/, (_req, res) => {
-      res.set('Cache-Control', 'no-cache');
-      res.sendFile(index);
-    });
-  }
+  const client = serveClient(ctx);
+  if (client) app.use(client);
 
   app.use(errorHandler(ctx.logger));
   return app;
