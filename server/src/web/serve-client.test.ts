@@ -31,6 +31,19 @@ beforeAll(async () => {
   fs.writeFileSync(`${script}.gz`, gzipSync(SCRIPT));
   fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
+  fs.mkdirSync(path.join(dist, '.vite'));
+  fs.writeFileSync(
+    path.join(dist, '.vite/first-screens.json'),
+    JSON.stringify([
+      {
+        name: 'login',
+        path: '^/login/?$',
+        js: ['/assets/index-AbC123.js', '/assets/app-1.js', '/assets/login-page-2.js'],
+        css: ['/assets/forms-3.css'],
+      },
+      { name: 'other', path: '^/.', js: ['/assets/app-1.js'], css: [] },
+    ]),
+  );
   t = await createTestApp({ CLIENT_DIST: dist });
 });
 afterAll(async () => {
@@ -136,6 +149,20 @@ describe('the built client', () => {
       expect(pageData(res.text).prices).toEqual(prices.body);
     }
     expect(pageData((await t.request().get('/')).text).prices).toBeUndefined();
+  });
+
+  it("preloads what a route's first paint needs, beyond what the main bundle preloads", async () => {
+    const login = (await t.request().get('/LOGIN')).text;
+    const head = login.slice(0, login.indexOf('</head>'));
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/app-1.js">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/login-page-2.js">');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/forms-3.css">');
+    expect(head).not.toContain('modulepreload" crossorigin href="/assets/index-AbC123.js"');
+    const other = (await t.request().get('/requestPasswordReset')).text;
+    expect(other).toContain('href="/assets/app-1.js"');
+    expect(other).not.toContain('login-page-2.js');
+    // A visitor's landing page needs the main bundle only.
+    expect((await t.request().get('/')).text).not.toContain('modulepreload');
   });
 
   it('answers an unchanged page with 304 when asked with its ETag', async () => {
