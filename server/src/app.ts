@@ -1,13 +1,8 @@
-import { mailRoutes } from './modules/mail/mail-campaigns.routes.ts';
-import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
-import { planRoutes, priceAdminRoutes } from './modules/catalogue/plans.routes.ts';
-import fs from 'node:fs';
-import path from 'node:path';
 import express, { Router } from 'express';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from './app-context.ts';
 import { AppError } from './lib/app-error.ts';
-import { getFeeBasisPoints } from './lib/fees.ts';
+import { compress } from './middleware/compress.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { rejectNulBytes } from './middleware/reject-nul.ts';
 import { requestContext } from './middleware/request-context.ts';
@@ -16,6 +11,7 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { alertRoutes } from './modules/alerts/alerts.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { planRoutes, priceAdminRoutes } from './modules/catalogue/plans.routes.ts';
 import { contactRoutes } from './modules/contacts/contacts.routes.ts';
 import { transactionRoutes } from './modules/transactions/transactions.routes.ts';
 import { adminVendingRoutes } from './modules/vending/admin-vending.routes.ts';
@@ -25,7 +21,11 @@ import { couponRoutes } from './modules/funding/coupon.routes.ts';
 import { fundingRoutes, webhookRoutes } from './modules/funding/funding.routes.ts';
 import { referralRoutes } from './modules/referrals/referrals.routes.ts';
 import { kycRoutes } from './modules/users/kyc.routes.ts';
+import { mailRoutes } from './modules/mail/mail-campaigns.routes.ts';
+import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
+import { serveClient } from './web/serve-client.ts';
+import { siteInfo } from './web/site-info.ts';
 import { squadSandboxRoutes } from './sandbox/squad/squad-sandbox.routes.ts';
 import { billstackSandboxRoutes } from './sandbox/billstack/billstack-sandbox.routes.ts';
 import { mailboxRoutes } from './sandbox/mailbox.routes.ts';
@@ -59,14 +59,7 @@ export const createApp = (ctx: AppContext): express.Express => {
     }
   });
   api.get('/site', async (_req, res) => {
-    // Fees are admin settings: shown to people before they pay, so they come from the same place.
-    res.json({
-      ...ctx.config.site,
-      fees: {
-        fundPagePercent: (await getFeeBasisPoints(ctx, 'fundPage')) / 100,
-        accountCardPercent: (await getFeeBasisPoints(ctx, 'accountCard')) / 100,
-      },
-    });
+    res.json(await siteInfo(ctx));
   });
   // The purchase routes first: they are the busiest, and no other router shares their paths.
   api.use(vendingRoutes(ctx));
@@ -94,8 +87,9 @@ export const createApp = (ctx: AppContext): express.Express => {
   });
   // Webhooks read raw bytes (their signatures are over them), so they come before the JSON parser.
   app.use('/api/v1/webhooks', webhookRoutes(ctx));
-  app.use('/api/v1', api);
+  app.use('/api/v1', compress(), api);
 
+  app.use('/sandbox', compress());
   if (ctx.mailer.kind === 'sandbox' && !ctx.config.isProduction) {
     app.use('/sandbox', mailboxRoutes(ctx));
   }
@@ -126,15 +120,8 @@ export const createApp = (ctx: AppContext): express.Express => {
     );
   }
 
-  const index = path.join(ctx.config.clientDist, 'index.html');
-  if (fs.existsSync(index)) {
-    app.use(express.static(ctx.config.clientDist, { index: false, maxAge: '1h' }));
-    // Hashed assets can be cached for a year; index.html must always be fresh.
-    app.get(/^\/(?!api\/|sandbox\/).*/, (_req, res) => {
-      res.set('Cache-Control', 'no-cache');
-      res.sendFile(index);
-    });
-  }
+  const client = serveClient(ctx);
+  if (client) app.use(client);
 
   app.use(errorHandler(ctx.logger));
   return app;

@@ -1,7 +1,8 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Link, Outlet, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '@/components/layout/error-boundary';
 import { LoadingOverlay } from '@/components/layout/loading-overlay';
+import { LinkContext, type TRenderLink } from '@/components/ui/app-link';
 import { PageSpinner } from '@/components/ui/spinner';
 import { lazyPage } from '@/lib/lazy-page';
 
@@ -11,7 +12,12 @@ const ChatButton = lazyPage(() =>
   import('@/components/layout/chat-button').then((m) => m.ChatButton),
 );
 
-/** Wraps every route: error boundary, toasts, the loading overlay and the chat button. */
+const routerLink: TRenderLink = (props) => <Link {...props} />;
+
+/**
+ * Wraps every route: error boundary, toasts, the loading overlay and the chat button; the
+ * landing page's links (components/ui/app-link.tsx) are the router's here.
+ */
 export const AppLayout = () => {
   const { pathname } = useLocation();
 
@@ -20,7 +26,7 @@ export const AppLayout = () => {
   }, [pathname]);
 
   return (
-    <>
+    <LinkContext.Provider value={routerLink}>
       <ErrorBoundary resetKey={pathname}>
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
@@ -31,6 +37,6 @@ export const AppLayout = () => {
         <Toasts />
       </Suspense>
       <LoadingOverlay />
-    </>
+    </LinkContext.Provider>
   );
 };

@@ -1,9 +1,14 @@
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { LandingPage } from '@/features/landing/components/landing-page';
 import { lazyPage } from '@/lib/lazy-page';
 import { AppLayout } from './app-layout';
+import { useAppSelector } from './hooks';
 
 // The landing page is in the main bundle; every other route loads its own chunk on demand.
+const LiveSiteFooter = lazyPage(() =>
+  import('@/features/landing/components/live-site-footer').then((m) => m.LiveSiteFooter),
+);
 const LoginPage = lazyPage(() =>
   import('@/features/auth/components/login-page').then((m) => m.LoginPage),
 );
@@ -27,11 +32,27 @@ const NotFoundPage = lazyPage(() =>
 const ProfileRoutes = lazyPage(() => import('./account-routes').then((m) => m.ProfileRoutes));
 const AdminRoutes = lazyPage(() => import('./account-routes').then((m) => m.AdminRoutes));
 
+/** The landing page inside the app: the session from the store, the footer through the API. */
+const Landing = () => {
+  const { token, user } = useAppSelector((state) => state.auth);
+  return (
+    <LandingPage
+      loggedIn={Boolean(token)}
+      userName={user?.userName ?? null}
+      footer={
+        <Suspense fallback={<footer className="site-footer" />}>
+          <LiveSiteFooter />
+        </Suspense>
+      }
+    />
+  );
+};
+
 /** The route table (spec §2). Paths match case-insensitively. */
 export const AppRoutes = () => (
   <Routes>
     <Route element={<AppLayout />}>
-      <Route index element={<LandingPage />} />
+      <Route index element={<Landing />} />
       <Route path="login" element={<LoginPage />} />
       <Route path="register/:referralId?" element={<RegisterPage />} />
       <Route path="requestPasswordReset" element={<RequestPasswordResetPage />} />

@@ -1,8 +1,8 @@
-import { Link } from 'react-router-dom';
+import { AppLink } from './app-link';
 
 /** Logo and name; always a way home. */
 export const Brand = ({ inverted = false }: { inverted?: boolean }) => (
-  <Link to="/" className={inverted ? 'brand brand-inverted' : 'brand'} aria-label="Vendo home">
+  <AppLink to="/" className={inverted ? 'brand brand-inverted' : 'brand'} aria-label="Vendo home">
     <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
       <rect width="32" height="32" rx="9" fill={inverted ? '#fff' : 'var(--brand)'} />
       <path
@@ -15,5 +15,5 @@ export const Brand = ({ inverted = false }: { inverted?: boolean }) => (
       />
     </svg>
     <span className="brand-name">Vendo</span>
-  </Link>
+  </AppLink>
 );

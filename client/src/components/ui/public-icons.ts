@@ -10,3 +10,5 @@ export const dataIcon =
 export const electricityIcon = 'M13 2 3 14h9l-1 8 10-12h-9l1-8z';
 export const chevronIcon = 'm6 9 6 6 6-6';
 export const arrowRightIcon = 'M5 12h14M12 5l7 7-7 7';
+export const chatIcon =
+  'M21 11.5a8.4 8.4 0 0 1-9 8.4 8.5 8.5 0 0 1-3.8-.9L3 21l1.9-5.7A8.5 8.5 0 0 1 12 3a8.5 8.5 0 0 1 9 8.5z';

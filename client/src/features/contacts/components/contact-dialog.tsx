@@ -3,7 +3,7 @@ import { detectNetwork, normalisePhone } from '@vendo/shared/phone';
 import { ZContactRequest, type TContactRequest } from '@vendo/shared/schemas/contacts';
 import type { TContact } from '@vendo/shared/schemas/contacts.responses';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SelectField } from '@/components/ui/select-field';

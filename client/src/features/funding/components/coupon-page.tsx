@@ -1,7 +1,7 @@
 import { ZCouponRedeemRequest, type TCouponRedeemRequest } from '@vendo/shared/schemas/funding';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { useAppSelector } from '@/app/hooks';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';

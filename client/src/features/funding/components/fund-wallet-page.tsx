@@ -2,7 +2,7 @@ import { formatNaira, koboToNaira } from '@vendo/shared/money';
 import type { TInitiateFundingRequest } from '@vendo/shared/schemas/funding';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { useAppSelector } from '@/app/hooks';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';

@@ -1,6 +1,6 @@
 import type { TAccountNumber } from '@vendo/shared/schemas/user';
 import type { TSessionUser } from '@/lib/session-storage';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { copyIcon } from '@/components/ui/app-icons';
 import { Icon } from '@/components/ui/icon';
 import { copyText } from '@/lib/clipboard';

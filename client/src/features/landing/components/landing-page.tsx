@@ -1,6 +1,5 @@
-import { Suspense } from 'react';
-import { Link } from 'react-router-dom';
-import { useAppSelector } from '@/app/hooks';
+import type { ReactNode } from 'react';
+import { AppLink as Link } from '@/components/ui/app-link';
 import { Brand } from '@/components/ui/brand';
 import { Icon } from '@/components/ui/icon';
 import {
@@ -11,18 +10,24 @@ import {
 } from '@/components/ui/public-icons';
 import { FaqAccordion } from './faq-accordion';
 import { FAQ_ITEMS } from './faq-content';
-import { lazyPage } from '@/lib/lazy-page';
 import { ServiceCards } from './service-cards';
-
-// The footer's contact details come from the API; its client stays out of the landing bundle.
-const SiteFooter = lazyPage(() => import('./site-footer').then((m) => m.SiteFooter));
 
 const NETWORKS = ['MTN', 'GLO', 'Airtel', '9mobile'];
 
-/** The landing page (spec §1). It is the only page in the main bundle. */
-export const LandingPage = () => {
-  const { token, user } = useAppSelector((state) => state.auth);
-  const loggedIn = Boolean(token);
+type TLandingPageProps = {
+  /** The signed-in user's name, or null for a visitor. */
+  userName: string | null;
+  loggedIn: boolean;
+  /** The site footer (its contact details come from the page's data or the API). */
+  footer: ReactNode;
+};
+
+/**
+ * The landing page (spec §1), in the main bundle. It needs neither the router nor the store:
+ * a visitor's first load shows it from the landing shell (app/landing-shell.tsx) before the app
+ * is loaded; inside the app, app/router.tsx passes the session from the store.
+ */
+export const LandingPage = ({ userName, loggedIn, footer }: TLandingPageProps) => {
   return (
     <>
       <title>Vendo: airtime, data and electricity</title>
@@ -37,7 +42,7 @@ export const LandingPage = () => {
             <div className="hero-copy">
               <p className="eyebrow">Airtime · Data · Electricity</p>
               <h1 id="welcome">
-                {loggedIn && user ? `Welcome back, ${user.userName}` : 'Welcome to Vendo'}
+                {loggedIn && userName ? `Welcome back, ${userName}` : 'Welcome to Vendo'}
               </h1>
               <p className="hero-lead">
                 Buy airtime, data bundles and electricity tokens in seconds, paid from one naira
@@ -109,9 +114,7 @@ export const LandingPage = () => {
           </div>
         </section>
       </main>
-      <Suspense fallback={<footer className="site-footer" />}>
-        <SiteFooter />
-      </Suspense>
+      {footer}
     </>
   );
 };

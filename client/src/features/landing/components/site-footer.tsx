@@ -1,10 +1,12 @@
-import { Link } from 'react-router-dom';
+import type { TSiteInfo } from '@vendo/shared/schemas/site';
+import { AppLink as Link } from '@/components/ui/app-link';
 import { Brand } from '@/components/ui/brand';
-import { useGetSiteQuery } from '@/lib/site.api';
 
-/** Contact details come from GET /site (configuration), never from the code. */
-export const SiteFooter = () => {
-  const { data: site } = useGetSiteQuery(undefined);
+/**
+ * Contact details come from the site's configuration (embedded in the page, or GET /site),
+ * never from the code. In the main bundle: the landing shell shows it from the page's data.
+ */
+export const SiteFooter = ({ site }: { site: TSiteInfo | undefined }) => {
   const appName = site?.appName ?? 'Vendo';
   return (
     <footer className="site-footer">

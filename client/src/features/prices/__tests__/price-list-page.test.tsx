@@ -1,10 +1,30 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetPageData } from '@/lib/page-data';
 import { buildPriceRow } from '@/test/factories';
 import { stubHttp } from '@/test/http-stub';
 import { renderApp } from '@/test/render-app';
 
+afterEach(() => {
+  document.getElementById('page-data')?.remove();
+  resetPageData();
+});
+
 describe('/priceList', () => {
+  it("shows the price list embedded in the server's page at once, without asking the API", async () => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = 'page-data';
+    block.textContent = JSON.stringify({ prices: [buildPriceRow({ id: '7', plan: '1GB' })] });
+    document.body.append(block);
+    const requests = stubHttp({ 'GET /prices': { status: 200, data: [] } });
+    renderApp({ route: '/priceList' });
+
+    await screen.findByRole('link', { name: 'Buy now' });
+    expect(screen.getByText('1GB')).toBeInTheDocument();
+    expect(requests.filter((r) => r.url === '/prices')).toEqual([]);
+  });
+
   it('lists plan id, network-type, volume, the three prices and validity cut to 7 characters', async () => {
     stubHttp({
       'GET /prices': {

@@ -1,7 +1,7 @@
 import { ZChangePasswordRequest } from '@vendo/shared/schemas/auth';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
 import { errorMessage } from '@/lib/api-error';

@@ -1,7 +1,7 @@
 import { ZKycRequest } from '@vendo/shared/schemas/wallet';
 import type { TUser } from '@vendo/shared/schemas/user';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-error';

@@ -1,5 +1,5 @@
 import type { TUser } from '@vendo/shared/schemas/user';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { Icon } from '@/components/ui/icon';
 import { copyIcon } from '@/components/ui/app-icons';
 import { copyText } from '@/lib/clipboard';

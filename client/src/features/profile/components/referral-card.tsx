@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { Icon } from '@/components/ui/icon';
 import { copyIcon } from '@/components/ui/app-icons';
 import { copyText } from '@/lib/clipboard';

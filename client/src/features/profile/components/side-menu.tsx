@@ -3,7 +3,8 @@ import { NavLink, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { loggedOut } from '@/lib/auth.slice';
 import { Icon } from '@/components/ui/icon';
-import { chatIcon, logoutIcon } from '@/components/ui/app-icons';
+import { logoutIcon } from '@/components/ui/app-icons';
+import { chatIcon } from '@/components/ui/public-icons';
 import { useGetSiteQuery } from '@/lib/site.api';
 import { ADMIN_MENU, AGENT_MENU, USER_MENU, type TMenuItem } from './menu-items';
 

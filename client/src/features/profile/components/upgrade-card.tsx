@@ -2,7 +2,7 @@ import { formatNaira } from '@vendo/shared/money';
 import { RESELLER_UPGRADE_KOBO } from '@vendo/shared/constants';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { Dialog } from '@/components/ui/dialog';
 import { Icon } from '@/components/ui/icon';
 import { upgradeIcon } from '@/components/ui/app-icons';

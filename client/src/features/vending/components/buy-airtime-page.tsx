@@ -11,7 +11,7 @@ import { ZBuyAirtimeRequest, type TBuyAirtimeRequest } from '@vendo/shared/schem
 import type { TPurchaseResponse } from '@vendo/shared/schemas/purchase.responses';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { useAppSelector } from '@/app/hooks';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SelectField } from '@/components/ui/select-field';

@@ -7,7 +7,7 @@ import type { TPurchaseResponse } from '@vendo/shared/schemas/purchase.responses
 import type { TDataPlan } from '@vendo/shared/schemas/catalogue';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { ConfirmActions } from '@/components/ui/confirm-actions';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';

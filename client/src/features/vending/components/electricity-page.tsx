@@ -12,7 +12,7 @@ import type {
   TValidateMeterResponse,
 } from '@vendo/shared/schemas/purchase.responses';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';

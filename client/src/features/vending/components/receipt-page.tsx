@@ -1,6 +1,6 @@
 import { formatNairaAmount } from '@vendo/shared/money';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { Icon } from '@/components/ui/icon';
 import { copyIcon, downloadIcon, historyIcon } from '@/components/ui/app-icons';
 import { Spinner } from '@/components/ui/spinner';

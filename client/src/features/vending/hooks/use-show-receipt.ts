@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import type { TPurchaseResponse } from '@vendo/shared/schemas/purchase.responses';
 import type { TReceiptView } from '../lib/receipt';
 

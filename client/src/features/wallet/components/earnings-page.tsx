@@ -1,6 +1,6 @@
 import { formatNairaAmount } from '@vendo/shared/money';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { useAppSelector } from '@/app/hooks';
 import { Pagination } from '@/components/ui/pagination';
 import { errorMessage } from '@/lib/api-error';

@@ -3,7 +3,7 @@ import { ZTransferRequest, type TTransferRequest } from '@vendo/shared/schemas/w
 import type { TValidateUserResponse } from '@vendo/shared/schemas/wallet.responses';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { useAppSelector } from '@/app/hooks';
 import { ConfirmActions } from '@/components/ui/confirm-actions';
 import { Dialog } from '@/components/ui/dialog';
