@@ -144,128 +144,130 @@ export const UpdatePricePage = () => {
           <p>{network} has no plans yet.</p>
         </div>
       ) : (
-        <table className={isAdmin ? 'plan-table plan-table-admin' : 'plan-table'}>
-          <caption className="visually-hidden">{network} plans</caption>
-          <thead>
-            <tr>
-              <th scope="col">Plan</th>
-              <th scope="col">Type</th>
-              <th scope="col">Validity</th>
-              <th scope="col">Smart earner</th>
-              <th scope="col">Reseller</th>
-              <th scope="col">API</th>
-              {isAdmin && <th scope="col">Cost</th>}
-              {isAdmin && <th scope="col">Available</th>}
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {plans.map((plan) => {
-              const title = planTitle(plan);
-              return (
-                <tr key={plan._id} aria-label={title}>
-                  <td className="cell-plan">
-                    <span className="plan-name">{plan.plan}</span>
-                    <span className="muted small">ID {plan.planId}</span>
-                  </td>
-                  <td className="cell-type" data-label="Type">
-                    {plan.planType}
-                  </td>
-                  <td className="cell-validity" data-label="Validity">
-                    {plan.planValidity}
-                  </td>
-                  <TierCell
-                    label="Smart earner"
-                    tier="smartEarner"
-                    price={plan.smartEarnerPrice}
-                    margin={isAdmin ? plan.margins.smartEarner : null}
-                  />
-                  <TierCell
-                    label="Reseller"
-                    tier="reseller"
-                    price={plan.resellerPrice}
-                    margin={isAdmin ? plan.margins.reseller : null}
-                  />
-                  <TierCell
-                    label="API"
-                    tier="api"
-                    price={plan.apiPrice}
-                    margin={isAdmin ? plan.margins.api : null}
-                  />
-                  {isAdmin && (
-                    <td className="cell-cost" data-label="Cost">
-                      <span className="cell-money">
-                        {formatNairaAmount(plan.effectiveCostPrice)}
-                      </span>
-                      {plan.planCostPrice === 0 && (
-                        <span className="muted small">per GB × volume</span>
-                      )}
+        <div className="plan-table-wrap">
+          <table className={isAdmin ? 'plan-table plan-table-admin' : 'plan-table'}>
+            <caption className="visually-hidden">{network} plans</caption>
+            <thead>
+              <tr>
+                <th scope="col">Plan</th>
+                <th scope="col">Type</th>
+                <th scope="col">Validity</th>
+                <th scope="col">Smart earner</th>
+                <th scope="col">Reseller</th>
+                <th scope="col">API</th>
+                {isAdmin && <th scope="col">Cost</th>}
+                {isAdmin && <th scope="col">Available</th>}
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {plans.map((plan) => {
+                const title = planTitle(plan);
+                return (
+                  <tr key={plan._id} aria-label={title}>
+                    <td className="cell-plan">
+                      <span className="plan-name">{plan.plan}</span>
+                      <span className="muted small">ID {plan.planId}</span>
                     </td>
-                  )}
-                  {isAdmin && (
-                    <td className="cell-available" data-label="Available">
+                    <td className="cell-type" data-label="Type">
+                      {plan.planType}
+                    </td>
+                    <td className="cell-validity" data-label="Validity">
+                      {plan.planValidity}
+                    </td>
+                    <TierCell
+                      label="Smart earner"
+                      tier="smartEarner"
+                      price={plan.smartEarnerPrice}
+                      margin={isAdmin ? plan.margins.smartEarner : null}
+                    />
+                    <TierCell
+                      label="Reseller"
+                      tier="reseller"
+                      price={plan.resellerPrice}
+                      margin={isAdmin ? plan.margins.reseller : null}
+                    />
+                    <TierCell
+                      label="API"
+                      tier="api"
+                      price={plan.apiPrice}
+                      margin={isAdmin ? plan.margins.api : null}
+                    />
+                    {isAdmin && (
+                      <td className="cell-cost" data-label="Cost">
+                        <span className="cell-money">
+                          {formatNairaAmount(plan.effectiveCostPrice)}
+                        </span>
+                        {plan.planCostPrice === 0 && (
+                          <span className="muted small">per GB × volume</span>
+                        )}
+                      </td>
+                    )}
+                    {isAdmin && (
+                      <td className="cell-available" data-label="Available">
+                        <button
+                          type="button"
+                          role="switch"
+                          className="switch"
+                          aria-checked={plan.isAvailable}
+                          aria-label={`${title} available`}
+                          disabled={toggling === plan._id}
+                          onClick={() => void toggle(plan)}
+                        >
+                          <span className="switch-track" aria-hidden="true" />
+                          <span className="switch-text">{plan.isAvailable ? 'On' : 'Off'}</span>
+                        </button>
+                      </td>
+                    )}
+                    <td className="cell-actions">
                       <button
                         type="button"
-                        role="switch"
-                        className="switch"
-                        aria-checked={plan.isAvailable}
-                        aria-label={`${title} available`}
-                        disabled={toggling === plan._id}
-                        onClick={() => void toggle(plan)}
+                        className="btn btn-secondary btn-sm"
+                        aria-label={`Change price of ${title}`}
+                        onClick={() => setDialog({ kind: 'price', plan })}
                       >
-                        <span className="switch-track" aria-hidden="true" />
-                        <span className="switch-text">{plan.isAvailable ? 'On' : 'Off'}</span>
+                        Change price
                       </button>
+                      {isAdmin && (
+                        <>
+                          <button
+                            type="button"
+                            className="icon-button"
+                            aria-label={`Price history of ${title}`}
+                            title="Price history"
+                            onClick={() => setDialog({ kind: 'history', plan })}
+                          >
+                            <Icon path={historyIcon} size={18} />
+                          </button>
+                          <button
+                            type="button"
+                            className="icon-button"
+                            aria-label={`Edit ${title}`}
+                            title="Edit"
+                            onClick={() => setDialog({ kind: 'edit', plan })}
+                          >
+                            <Icon path={editIcon} size={18} />
+                          </button>
+                          <button
+                            type="button"
+                            className="icon-button icon-button-danger"
+                            aria-label={`Delete ${title}`}
+                            title="Delete"
+                            onClick={() => setDialog({ kind: 'delete', plan })}
+                          >
+                            <Icon path={trashIcon} size={18} />
+                          </button>
+                        </>
+                      )}
                     </td>
-                  )}
-                  <td className="cell-actions">
-                    <button
-                      type="button"
-                      className="btn btn-secondary btn-sm"
-                      aria-label={`Change price of ${title}`}
-                      onClick={() => setDialog({ kind: 'price', plan })}
-                    >
-                      Change price
-                    </button>
-                    {isAdmin && (
-                      <>
-                        <button
-                          type="button"
-                          className="icon-button"
-                          aria-label={`Price history of ${title}`}
-                          title="Price history"
-                          onClick={() => setDialog({ kind: 'history', plan })}
-                        >
-                          <Icon path={historyIcon} size={18} />
-                        </button>
-                        <button
-                          type="button"
-                          className="icon-button"
-                          aria-label={`Edit ${title}`}
-                          title="Edit"
-                          onClick={() => setDialog({ kind: 'edit', plan })}
-                        >
-                          <Icon path={editIcon} size={18} />
-                        </button>
-                        <button
-                          type="button"
-                          className="icon-button icon-button-danger"
-                          aria-label={`Delete ${title}`}
-                          title="Delete"
-                          onClick={() => setDialog({ kind: 'delete', plan })}
-                        >
-                          <Icon path={trashIcon} size={18} />
-                        </button>
-                      </>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       )}
 
       {dialog?.kind === 'add' && <PlanDialog network={network} onClose={() => setDialog(null)} />}
