@@ -234,6 +234,7 @@ describe('GET /api/v1/transaction', () => {
       {
         ...base,
         reference: 'C-1',
+        createdAt: new Date(at.getTime() + 1),
         type: 'data',
         network: 'MTN',
         status: 'success',
@@ -246,6 +247,7 @@ describe('GET /api/v1/transaction', () => {
       {
         ...base,
         reference: 'C-2',
+        createdAt: new Date(at.getTime() + 2),
         type: 'data',
         network: 'GLO',
         status: 'success',
@@ -258,6 +260,7 @@ describe('GET /api/v1/transaction', () => {
       {
         ...base,
         reference: 'C-3',
+        createdAt: new Date(at.getTime() + 3),
         type: 'airtime',
         network: 'MTN',
         status: 'failed',
@@ -270,6 +273,7 @@ describe('GET /api/v1/transaction', () => {
       {
         ...base,
         reference: 'C-4',
+        createdAt: new Date(at.getTime() + 4),
         type: 'wallet',
         network: 'Squad',
         status: 'success',
@@ -282,6 +286,7 @@ describe('GET /api/v1/transaction', () => {
       {
         ...base,
         reference: 'C-5',
+        createdAt: new Date(at.getTime() + 5),
         type: 'transfer',
         network: 'to dayo',
         status: 'success',
