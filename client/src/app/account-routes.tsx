@@ -49,12 +49,15 @@ const FundWalletPage = lazyPage(() =>
 const WithdrawPage = lazyPage(() =>
   import('@/features/withdraw/components/withdraw-page').then((m) => m.WithdrawPage),
 );
+const HistoryPage = lazyPage(() =>
+  import('@/features/history/components/history-page').then((m) => m.HistoryPage),
+);
 const NotFoundPage = lazyPage(() =>
   import('@/features/not-found/components/not-found-page').then((m) => m.NotFoundPage),
 );
 
 /** Screens that later issues build; until then they say so (titles: profile/screen-titles.ts). */
-const SOON = ['tv', 'transactions'];
+const SOON = ['tv'];
 
 /** /profile/* (spec §2). Paths match case-insensitively (/profile/buyData works too). */
 export const ProfileRoutes = () => (
@@ -74,6 +77,7 @@ export const ProfileRoutes = () => (
         <Route path="earnings" element={<EarningsPage />} />
         <Route path="fundWallet" element={<FundWalletPage />} />
         <Route path="withdraw" element={<WithdrawPage />} />
+        <Route path="transactions" element={<HistoryPage />} />
         {SOON.map((path) => (
           <Route key={path} path={path} element={<ComingSoonPage />} />
         ))}
