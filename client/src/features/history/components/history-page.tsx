@@ -150,6 +150,7 @@ export const HistoryPage = () => {
           <TextField
             label="Phone number"
             name="phone"
+            className={staff ? undefined : 'history-phone-wide'}
             inputMode="numeric"
             autoComplete="off"
             maxLength={15}
