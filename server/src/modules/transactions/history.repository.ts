@@ -1,6 +1,7 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query.ts';
+import { rowFromRaw } from '../../db/rows.ts';
 import { transactions, users } from '../../db/schema/index.ts';
 import type { TransactionRow } from './transactions.mapper.ts';
 
@@ -103,13 +104,42 @@ const rowsOf = async (
     .sort((a, b) => order.get(a.id)! - order.get(b.id)!);
 };
 
-/** One page of matching rows, newest first, with their user names. */
+/**
+ * One page of matching rows, newest first, with their user names: one statement, the page's ids
+ * from the index first, then only those rows.
+ */
 export const listHistoryPage = async (
   db: DbOrTx,
   filter: HistoryFilter,
   { limit, offset }: { limit: number; offset: number },
-): Promise<(TransactionRow & { userName: string })[]> =>
-  rowsOf(db, await pageKeys(db, filter, { limit, offset }));
+): Promise<(TransactionRow & { userName: string })[]> => {
+  const raw = await queryRows<{ row: Record<string, unknown>; user_name: string }>(
+    db,
+    sql`with page as (
+          select id, created_at from transactions ${whereOf(rowConditions(filter))}
+          order by created_at desc, id desc limit ${limit} offset ${offset})
+        select to_jsonb(t) as row, u.user_name
+        from page p join transactions t on t.id = p.id join users u on u.id = t.user_id
+        order by p.created_at desc, p.id desc`,
+  );
+  return raw.map((r) => ({ ...rowFromJson(r.row), userName: r.user_name }));
+};
+
+/** A transactions row from to_jsonb: timestamps back to Dates, the rest through Drizzle's mapping. */
+const rowFromJson = (json: Record<string, unknown>): TransactionRow => {
+  const row = rowFromRaw(transactions, json);
+  for (const key of [
+    'createdAt',
+    'updatedAt',
+    'settledAt',
+    'nextCheckAt',
+    'escalatedAt',
+  ] as const) {
+    const value = row[key] as unknown;
+    if (typeof value === 'string') (row as Record<string, unknown>)[key] = new Date(value);
+  }
+  return row;
+};
 
 type RawGroup = Record<keyof TotalsGroup, string | number>;
 
