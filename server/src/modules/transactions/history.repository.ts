@@ -78,7 +78,7 @@ const pageKeys = (
   return queryRows<PageKey>(
     db,
     sql`select id, created_at::text as "createdAt" from transactions ${whereOf(conditions)}
-        order by created_at desc, id desc limit ${limit} offset ${offset}`,
+        order by created_at desc nulls last, id desc nulls last limit ${limit} offset ${offset}`,
   );
 };
 
@@ -117,7 +117,7 @@ export const listHistoryPage = async (
     db,
     sql`with page as (
           select id, created_at from transactions ${whereOf(rowConditions(filter))}
-          order by created_at desc, id desc limit ${limit} offset ${offset})
+          order by created_at desc nulls last, id desc nulls last limit ${limit} offset ${offset})
         select to_jsonb(t) as row, u.user_name
         from page p join transactions t on t.id = p.id join users u on u.id = t.user_id
         order by p.created_at desc, p.id desc`,

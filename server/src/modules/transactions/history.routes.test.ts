@@ -655,3 +655,28 @@ describe('GET /api/v1/transaction/statement.csv', () => {
     expect(res.status).toBe(400);
   });
 });
+
+describe('index order', () => {
+  // The indexes are (… created_at DESC NULLS LAST, id DESC NULLS LAST): an ORDER BY without NULLS
+  // LAST cannot use them and sorts every matching row (1M rows: 0.7 s a page). The repository's
+  // ORDER BY is written as here.
+  it('pages newest first straight from the indexes (no sort of the matching rows)', async () => {
+    const plans = await t.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_sort = off`);
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const out: string[] = [];
+      for (const where of [sql``, sql`where user_id = ${alice.id}`, sql`where type = 'data'`]) {
+        const result = (await tx.execute(
+          sql`explain select id from transactions ${where}
+              order by created_at desc nulls last, id desc nulls last limit 20 offset 40`,
+        )) as unknown as { rows: Record<string, string>[] };
+        out.push(result.rows.map((r) => Object.values(r)[0]).join('\n'));
+      }
+      return out;
+    });
+    for (const plan of plans) {
+      expect(plan).toMatch(/Index (Only )?Scan/);
+      expect(plan).not.toMatch(/\bSort\b/);
+    }
+  });
+});

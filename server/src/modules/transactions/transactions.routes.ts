@@ -1,11 +1,22 @@
-import { once } from 'node:events';
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { ZTransactionListQuery } from '@vendo/shared/schemas/transaction';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authenticate, currentUser } from '../../middleware/auth.ts';
 import { listHistory, statementFileName, statementLines } from './history.service.ts';
 import { getTransactionFor } from './transactions.service.ts';
+
+/** Waits until the socket takes more (or the client left); no listener outlives the wait. */
+const drainedOrClosed = (res: Response) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
 
 /** The history filters of a request; a bad one is a 400 naming what is wrong. */
 const filtersOf = (req: Request) => {
@@ -44,9 +55,7 @@ export const transactionRoutes = (ctx: AppContext): Router => {
       for await (const chunk of lines) {
         if (res.destroyed) break;
         // Backpressure: wait for the socket to drain, so memory stays one page.
-        if (!res.write(chunk)) {
-          await Promise.race([once(res, 'drain'), once(res, 'close')]);
-        }
+        if (!res.write(chunk)) await drainedOrClosed(res);
       }
       res.end();
     } catch (error) {
