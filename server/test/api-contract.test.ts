@@ -39,7 +39,7 @@ import {
   ZValidateMeterResponse,
 } from '@vendo/shared/schemas/purchase.responses';
 import { ZHealthResponse, ZSiteInfo } from '@vendo/shared/schemas/site';
-import { ZTransactionResponse } from '@vendo/shared/schemas/transaction';
+import { ZTransactionListResponse, ZTransactionResponse } from '@vendo/shared/schemas/transaction';
 import {
   ZReferralsResponse,
   ZTransferResponse,
@@ -169,6 +169,9 @@ describe('the answer schemas of @vendo/shared', () => {
     expect(electricity.body.receipt.details).toBeDefined();
 
     expectWire(await get(`/transaction/${bought.body.receipt._id}`, user), ZTransactionResponse);
+    const history = await get('/transaction?type=all', user);
+    expectWire(history, ZTransactionListResponse);
+    expect(history.body.noOfTransaction).toBeGreaterThan(3);
     const profile = await get('/auth', user);
     expectWire(profile, ZProfileResponse);
     expect(profile.body.transactions.length).toBeGreaterThan(3);

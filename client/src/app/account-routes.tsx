@@ -55,12 +55,15 @@ const UpdatePricePage = lazyPage(() =>
 const AdminSettingsPage = lazyPage(() =>
   import('@/features/catalogue/components/admin-settings-page').then((m) => m.AdminSettingsPage),
 );
+const HistoryPage = lazyPage(() =>
+  import('@/features/history/components/history-page').then((m) => m.HistoryPage),
+);
 const NotFoundPage = lazyPage(() =>
   import('@/features/not-found/components/not-found-page').then((m) => m.NotFoundPage),
 );
 
 /** Screens that later issues build; until then they say so (titles: profile/screen-titles.ts). */
-const SOON = ['tv', 'transactions'];
+const SOON = ['tv'];
 
 /** /profile/* (spec §2). Paths match case-insensitively (/profile/buyData works too). */
 export const ProfileRoutes = () => (
@@ -80,6 +83,7 @@ export const ProfileRoutes = () => (
         <Route path="earnings" element={<EarningsPage />} />
         <Route path="fundWallet" element={<FundWalletPage />} />
         <Route path="withdraw" element={<WithdrawPage />} />
+        <Route path="transactions" element={<HistoryPage />} />
         {SOON.map((path) => (
           <Route key={path} path={path} element={<ComingSoonPage />} />
         ))}

@@ -57,3 +57,102 @@ export type TTransaction = z.infer<typeof ZTransaction>;
 /** GET /transaction/:id. */
 export const ZTransactionResponse = z.object({ transaction: ZTransaction });
 export type TTransactionResponse = z.infer<typeof ZTransactionResponse>;
+
+/** Rows per page of GET /transaction (stated in every answer as `pageSize`). */
+export const TRANSACTION_PAGE_SIZE = 20;
+
+/** An empty query value (`?type=`) means "not filtered", like leaving the field out. */
+const blankToUndefined = (value: unknown): unknown =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** A calendar day as a date input gives it; must exist (no 2026-02-30). */
+const ZDay = z
+  .string({ error: 'Dates are written YYYY-MM-DD' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00.000Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, 'Enter a real date')
+  .describe('A day in Lagos time (WAT, UTC+1), YYYY-MM-DD; both ends of a range are included');
+
+export const ZTransactionTypeFilter = z.enum(['all', ...TRANSACTION_TYPES], {
+  error: `Unknown transaction type: choose one of all, ${TRANSACTION_TYPES.join(', ')}`,
+});
+export const ZTransactionStatusFilter = z.enum(['all', ...TRANSACTION_STATUSES], {
+  error: `Unknown status: choose one of all, ${TRANSACTION_STATUSES.join(', ')}`,
+});
+
+/**
+ * GET /transaction and GET /transaction/statement.csv: the filters (spec §7). Every field is
+ * optional; an unknown type or status or a malformed date is a 400, never silently ignored.
+ * `userName` filters only for admins and agents: a customer always gets their own rows.
+ */
+export const ZTransactionListQuery = z
+  .object({
+    phoneNumber: z.preprocess(
+      blankToUndefined,
+      z
+        .string({ error: 'Enter a valid phone number' })
+        .trim()
+        .regex(/^\+?\d{3,15}$/, 'Enter a valid phone number')
+        .optional(),
+    ),
+    userName: z.preprocess(
+      blankToUndefined,
+      z
+        .string({ error: 'Enter a valid user name' })
+        .trim()
+        .max(60, 'Enter a valid user name')
+        .optional(),
+    ),
+    type: z.preprocess(blankToUndefined, ZTransactionTypeFilter.optional()),
+    status: z.preprocess(blankToUndefined, ZTransactionStatusFilter.optional()),
+    page: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: 'page must be a whole number from 1' })
+        .int('page must be a whole number from 1')
+        .min(1, 'page must be a whole number from 1')
+        .max(1_000_000, 'page must be a whole number from 1')
+        .optional(),
+    ),
+    from: z.preprocess(blankToUndefined, ZDay.optional()),
+    to: z.preprocess(blankToUndefined, ZDay.optional()),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'The start date must not be after the end date',
+    path: ['from'],
+  });
+export type TTransactionListQuery = z.input<typeof ZTransactionListQuery>;
+export type TTransactionListFilter = z.output<typeof ZTransactionListQuery>;
+
+export const ZNetworkStat = z
+  .object({
+    network: z.string(),
+    total_volume_sold: z
+      .number()
+      .describe('Data sold on this network (successful data purchases), in GB (1 GB = 1000 MB)'),
+    profit: ZNaira.describe('Profit of those sales; 0 for customers'),
+  })
+  .describe('One network’s data sales within the filter');
+
+/**
+ * GET /transaction (spec §3 "Transaction list response"). Every total is a number (never null or
+ * missing) and covers every row the filters match, not just the page. Definitions are in
+ * docs/decisions/0015-history-totals.md.
+ */
+export const ZTransactionListResponse = z.object({
+  transactions: z.array(ZTransaction).describe('This page, newest first'),
+  page: z.number().int(),
+  pageSize: z.number().int().describe('Rows per page'),
+  totalPages: z.number().int(),
+  noOfTransaction: z.number().int().describe('Rows matching the filters'),
+  totalSales: ZNaira.describe('Charged for successful purchases (data, airtime, electricity)'),
+  totalProfit: ZNaira.describe('Profit on those purchases; 0 for customers'),
+  totalVolumeSold: z.number().describe('Data sold (successful data purchases), GB'),
+  stat: z.array(ZNetworkStat).describe('Per network (MTN, GLO, AIRTEL, 9MOBILE), always all four'),
+  totalDebit: ZNaira.describe('Money the matching rows took out of wallets'),
+  totalCredit: ZNaira.describe('Money the matching rows put into wallets'),
+});
+export type TTransactionListResponse = z.infer<typeof ZTransactionListResponse>;
+export type TNetworkStat = z.infer<typeof ZNetworkStat>;

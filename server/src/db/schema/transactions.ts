@@ -3,10 +3,12 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -53,6 +55,11 @@ export const transactions = pgTable(
   },
   (t) => [
     index('transactions_user_created_idx').on(t.userId, t.createdAt),
+    // History pages, newest first (keyset/offset over the index, then the rows by id).
+    index('transactions_user_created_id_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('transactions_created_id_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('transactions_type_created_id_idx').on(t.type, t.createdAt.desc(), t.id.desc()),
+    index('transactions_phone_created_idx').on(t.phoneNumber, t.createdAt.desc()),
     index('transactions_status_idx').on(t.status),
     // Whether a plan has purchases (a deleted plan with receipts is retired, not erased).
     index('transactions_plan_idx')
@@ -71,4 +78,71 @@ export const transactions = pgTable(
     ),
     check('transactions_amount_nonnegative', sql`${t.amountKobo} >= 0`),
   ],
+);
+
+/**
+ * History totals, maintained by statement triggers on `transactions` (migration 0014): one row
+ * per user, Lagos day, type, network and status. Exact: every insert, update and delete of a
+ * transaction moves these figures in the same database transaction. Only the user's own rows
+ * are locked, so purchases of different users never queue on it. docs/decisions/0015.
+ */
+export const transactionDailyTotals = pgTable(
+  'transaction_daily_totals',
+  {
+    userId: uuid('user_id').notNull(),
+    day: date('day').notNull(),
+    type: text('type').notNull(),
+    network: text('network').notNull(),
+    status: text('status').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    profitKobo: bigint('profit_kobo', { mode: 'number' }).notNull(),
+    debitKobo: bigint('debit_kobo', { mode: 'number' }).notNull(),
+    creditKobo: bigint('credit_kobo', { mode: 'number' }).notNull(),
+    volumeMb: bigint('volume_mb', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.day, t.type, t.status, t.network] }),
+    index('transaction_daily_totals_day_idx').on(t.day),
+  ],
+);
+
+/**
+ * The same totals summed over all users, for days that are closed (before yesterday, Lagos):
+ * built from transaction_daily_totals when first needed, rebuilt when a closed day changes
+ * (a late refund), so staff totals across millions of rows read a few rows per day.
+ */
+export const transactionClosedDayTotals = pgTable(
+  'transaction_closed_day_totals',
+  {
+    day: date('day').notNull(),
+    type: text('type').notNull(),
+    network: text('network').notNull(),
+    status: text('status').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    profitKobo: bigint('profit_kobo', { mode: 'number' }).notNull(),
+    debitKobo: bigint('debit_kobo', { mode: 'number' }).notNull(),
+    creditKobo: bigint('credit_kobo', { mode: 'number' }).notNull(),
+    volumeMb: bigint('volume_mb', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.type, t.status, t.network] })],
+);
+
+/** Closed days whose all-user totals are built (a day without rows is built too). */
+export const transactionClosedDays = pgTable('transaction_closed_days', {
+  day: date('day').primaryKey(),
+});
+
+/**
+ * Closed days changed since their all-user totals were built: insert-only (no row anyone
+ * waits on); the rebuild deletes the marks it has seen.
+ */
+export const transactionStaleDays = pgTable(
+  'transaction_stale_days',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    day: date('day').notNull(),
+  },
+  (t) => [index('transaction_stale_days_day_idx').on(t.day)],
 );

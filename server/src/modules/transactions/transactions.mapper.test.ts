@@ -123,3 +123,20 @@ describe('toPublicTransaction', () => {
     expect('details' in toPublicTransaction(row(), { withProfit: true })).toBe(false);
   });
 });
+
+describe('customerApiResponse (what a customer reads of a supplier answer)', () => {
+  it('keeps a plain message, takes the message of a JSON body, drops HTML and bare JSON', async () => {
+    const { customerApiResponse } = await import('./transactions.mapper.ts');
+    expect(customerApiResponse('Dear Customer, you have gifted 1GB')).toBe(
+      'Dear Customer, you have gifted 1GB',
+    );
+    expect(
+      customerApiResponse(
+        JSON.stringify({ api_response: 'Done', balance_before: '91000.00', ident: 'x' }),
+      ),
+    ).toBe('Done');
+    expect(customerApiResponse(JSON.stringify({ balance_after: '1.00' }))).toBeNull();
+    expect(customerApiResponse('<!doctype html><h1>Server Error (500)</h1>')).toBeNull();
+    expect(customerApiResponse(null)).toBeNull();
+  });
+});

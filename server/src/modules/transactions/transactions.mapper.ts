@@ -49,7 +49,40 @@ export const toPublicDetails = (
   return present.length > 0 ? (Object.fromEntries(present) as TTransactionDetails) : undefined;
 };
 
-/** A transaction on the wire; profit only for staff (admin or agent). */
+const SUPPLIER_MESSAGE_KEYS = ['api_response', 'message', 'msg', 'detail', 'responseMessage'];
+
+/**
+ * What a customer may read of a supplier's or provider's answer: its message for people, never
+ * the raw body (which carries our float balance, order ids, HTML error pages). A JSON answer
+ * gives its message field; an HTML page or an answer without a message gives nothing.
+ */
+export const customerApiResponse = (raw: string | null): string | null => {
+  if (raw === null) return null;
+  const text = raw.trim();
+  if (text === '' || text.startsWith('<')) return null;
+  if (text.startsWith('{') || text.startsWith('[')) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+        const record = parsed as Record<string, unknown>;
+        for (const key of SUPPLIER_MESSAGE_KEYS) {
+          const value = record[key];
+          if (typeof value === 'string' && value.trim() !== '') return value.trim().slice(0, 300);
+        }
+      }
+    } catch {
+      // Not JSON after all: a plain message that happens to start with a bracket.
+      return text.slice(0, 300);
+    }
+    return null;
+  }
+  return text.slice(0, 300);
+};
+
+/**
+ * A transaction on the wire; profit and the supplier's raw answer only for staff (admin or
+ * agent): a customer reads the answer's message alone.
+ */
 export const toPublicTransaction = (
   row: TransactionRow & { userName: string },
   { withProfit }: { withProfit: boolean },
@@ -68,7 +101,7 @@ export const toPublicTransaction = (
     balance_Before: koboToNaira(row.balanceBeforeKobo),
     balance_After: koboToNaira(row.balanceAfterKobo),
     paymentLink: row.paymentLink,
-    apiResponse: row.apiResponse,
+    apiResponse: withProfit ? row.apiResponse : customerApiResponse(row.apiResponse),
     apiResponseId: row.apiResponseId,
     createdAt: row.createdAt.toISOString(),
     ...(details ? { details } : {}),

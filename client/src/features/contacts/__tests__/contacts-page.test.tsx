@@ -152,10 +152,10 @@ describe('/profile/contacts', () => {
     expect(screen.getByLabelText('Network')).toHaveValue('GLO');
   });
 
-  it('opens the transactions placeholder with the contact number', async () => {
+  it('opens the history filtered by the contact number', async () => {
     const { user } = openContacts();
     const card = within(await screen.findByRole('listitem', { name: 'Mum' }));
     await user.click(card.getByRole('link', { name: 'Transactions of Mum' }));
-    expect(await screen.findByTestId('coming-soon-phone')).toHaveTextContent('08051234567');
+    expect(await screen.findByLabelText('Phone number')).toHaveValue('08051234567');
   });
 });

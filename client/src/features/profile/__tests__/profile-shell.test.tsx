@@ -77,7 +77,7 @@ describe('profile shell', () => {
     await user.click(screen.getByRole('link', { name: 'Transactions' }));
     expect(menu).toHaveAttribute('data-open', 'false');
     expect(await screen.findByRole('heading', { name: 'Transactions' })).toBeInTheDocument();
-    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Filters' })).toBeInTheDocument();
   });
 
   it('shows the admin section only to admins', async () => {

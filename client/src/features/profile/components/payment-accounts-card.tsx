@@ -2,11 +2,23 @@ import type { TUser } from '@vendo/shared/schemas/user';
 import { toast } from '@/lib/toast';
 import { Icon } from '@/components/ui/icon';
 import { copyIcon } from '@/components/ui/app-icons';
+import { errorMessage } from '@/lib/api-error';
 import { copyText } from '@/lib/clipboard';
+import { useGenerateAccountMutation } from '../api/generate-account.api';
 
 /** The user's dedicated bank accounts; a transfer to one funds the wallet (fee 1.08%, spec §9). */
 export const PaymentAccountsCard = ({ user }: { user: TUser }) => {
   const accounts = user.accountNumbers ?? [];
+  const [generate, generating] = useGenerateAccountMutation();
+
+  const generateAccount = async () => {
+    const { data, error } = await generate({ bankName: 'palmpay' });
+    if (data) toast.success(data.msg);
+    else
+      toast.error(
+        errorMessage(error, 'We could not create your account number right now. Please try again.'),
+      );
+  };
 
   const copy = async (accountNumber: string) => {
     if (await copyText(accountNumber)) toast.success('Account number copied');
@@ -18,10 +30,20 @@ export const PaymentAccountsCard = ({ user }: { user: TUser }) => {
         Payment accounts
       </h2>
       {accounts.length === 0 ? (
-        <p className="muted" data-testid="no-payment-accounts">
-          You have no payment account yet. Once one is generated for you, its number shows here and
-          any transfer to it funds your wallet.
-        </p>
+        <>
+          <p className="muted" data-testid="no-payment-accounts">
+            You have no payment account yet. Generate one: its number shows here and any transfer to
+            it funds your wallet.
+          </p>
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            onClick={() => void generateAccount()}
+            disabled={generating.isLoading}
+          >
+            {generating.isLoading ? 'Generating...' : 'Generate account'}
+          </button>
+        </>
       ) : (
         <>
           <p className="muted small">

@@ -1,0 +1,361 @@
+import { useEffect, useState } from 'react';
+import { formatNairaAmount } from '@vendo/shared/money';
+import type { TTransaction } from '@vendo/shared/schemas/transaction';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { useAppSelector } from '@/app/hooks';
+import { Pagination } from '@/components/ui/pagination';
+import { SelectField } from '@/components/ui/select-field';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { errorMessage } from '@/lib/api-error';
+import '@/styles/purchase.css';
+import '@/styles/history.css';
+import { downloadStatement } from '../api/download-statement';
+import { useGetHistoryQuery } from '../api/get-history.api';
+import {
+  CLEARED,
+  FILTER_DEBOUNCE_MS,
+  filtersFromParams,
+  formatVolume,
+  isDebit,
+  paramsFromFilters,
+  queryOf,
+  STATUS_FILTER_LABELS,
+  STATUS_OPTIONS,
+  statusClass,
+  TYPE_LABELS,
+  TYPE_OPTIONS,
+  type THistoryFilters,
+} from '../lib/history';
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** What a row is about: the phone, meter or counterparty. */
+const subject = (row: TTransaction) =>
+  row.details?.meterNumber ?? row.phone_number ?? (row.trans_Network || '');
+
+const Amount = ({ row }: { row: TTransaction }) => (
+  <span className={isDebit(row) ? 'history-debit' : 'history-credit'}>
+    {isDebit(row) ? '−' : row.balance_After > row.balance_Before ? '+' : ''}
+    {formatNairaAmount(row.trans_amount)}
+  </span>
+);
+
+const Status = ({ status }: { status: string }) => (
+  <span className={`status-badge ${statusClass(status)}`}>
+    {STATUS_FILTER_LABELS[status] ?? status}
+  </span>
+);
+
+/**
+ * /profile/transactions (spec §2 Transactions): the history of every role, filtered by page,
+ * type, status, phone and dates (and the user account for staff), with the totals, per-network
+ * figures and a CSV statement. Cards on a phone, a table on wide screens; a row opens its receipt.
+ */
+export const HistoryPage = () => {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const staff = useAppSelector((s) => s.auth.isAdmin || s.auth.user?.isAgent === true);
+  const isAdmin = useAppSelector((s) => s.auth.isAdmin);
+  const token = useAppSelector((s) => s.auth.token);
+  const filters = filtersFromParams(params);
+
+  // Typed filters wait for a pause in typing (spec §9) before they reach the address.
+  const [phone, setPhone] = useState(filters.phone);
+  const [account, setAccount] = useState(filters.account);
+  // The address changed elsewhere (Clear filter, a shortcut): the fields follow it.
+  const [shown, setShown] = useState({ phone: filters.phone, account: filters.account });
+  if (shown.phone !== filters.phone || shown.account !== filters.account) {
+    setShown({ phone: filters.phone, account: filters.account });
+    setPhone(filters.phone);
+    setAccount(filters.account);
+  }
+
+  const apply = (changes: Partial<THistoryFilters>) =>
+    setParams(paramsFromFilters({ ...filters, page: 1, ...changes }), { replace: true });
+
+  useEffect(() => {
+    if (phone === filters.phone && account === filters.account) return undefined;
+    const timer = setTimeout(() => apply({ phone, account }), FILTER_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // apply reads the latest filters from the address on each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [phone, account]);
+
+  const query = queryOf(filters, staff);
+  const { currentData, isFetching, isError, error, refetch } = useGetHistoryQuery(query);
+  const [downloading, setDownloading] = useState(false);
+  const backwards = Boolean(filters.from && filters.to && filters.from > filters.to);
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const name = await downloadStatement({ ...query, page: undefined }, token);
+      toast.success(`Statement downloaded (${name})`);
+    } catch {
+      toast.error('We could not prepare your statement. Please try again.');
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const open = (row: TTransaction) =>
+    void navigate(`/profile/receipt/${encodeURIComponent(row._id)}`);
+  const rows = currentData?.transactions ?? [];
+  const totalPages = currentData?.totalPages ?? 0;
+
+  return (
+    <section className="history" aria-labelledby="history-title">
+      <div className="card">
+        <div className="history-head">
+          <h1 className="card-title" id="history-title">
+            Transactions
+          </h1>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            onClick={() => void download()}
+            disabled={downloading}
+          >
+            {downloading ? 'Preparing...' : 'Download CSV'}
+          </button>
+        </div>
+        <form
+          className="history-filters"
+          aria-label="Filters"
+          onSubmit={(event) => {
+            event.preventDefault();
+            apply({ phone, account });
+          }}
+        >
+          <SelectField
+            label="Type"
+            name="type"
+            value={filters.type}
+            options={TYPE_OPTIONS.map((value) => ({ value, label: TYPE_LABELS[value] ?? value }))}
+            onChange={(event) => apply({ type: event.target.value })}
+          />
+          <SelectField
+            label="Status"
+            name="status"
+            value={filters.status}
+            options={STATUS_OPTIONS.map((value) => ({
+              value,
+              label: STATUS_FILTER_LABELS[value] ?? value,
+            }))}
+            onChange={(event) => apply({ status: event.target.value })}
+          />
+          <TextField
+            label="Phone number"
+            name="phone"
+            className={staff ? undefined : 'history-phone-wide'}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={15}
+            value={phone}
+            onChange={(event) => setPhone(event.target.value.replace(/\D/g, ''))}
+          />
+          {staff && (
+            <TextField
+              label="User account"
+              name="account"
+              autoComplete="off"
+              maxLength={60}
+              value={account}
+              onChange={(event) => setAccount(event.target.value.trim())}
+            />
+          )}
+          <TextField
+            label="From"
+            name="from"
+            type="date"
+            value={filters.from}
+            onChange={(event) => apply({ from: event.target.value })}
+          />
+          <TextField
+            label="To"
+            name="to"
+            type="date"
+            value={filters.to}
+            invalid={backwards}
+            hint={backwards ? 'The start date is after the end date' : undefined}
+            onChange={(event) => apply({ to: event.target.value })}
+          />
+          <div className="history-filter-actions">
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              onClick={() => {
+                setPhone('');
+                setAccount('');
+                setParams(paramsFromFilters(CLEARED), { replace: true });
+              }}
+            >
+              Clear filter
+            </button>
+          </div>
+        </form>
+      </div>
+
+      {currentData && (
+        <div className="card history-totals" aria-label="Totals" role="region">
+          <dl className="history-figures">
+            <div>
+              <dt>Transactions</dt>
+              <dd data-testid="total-count">
+                {currentData.noOfTransaction.toLocaleString('en-NG')}
+              </dd>
+            </div>
+            <div>
+              <dt>Sales</dt>
+              <dd data-testid="total-sales">{formatNairaAmount(currentData.totalSales)}</dd>
+            </div>
+            <div>
+              <dt>Money out</dt>
+              <dd data-testid="total-debit">{formatNairaAmount(currentData.totalDebit)}</dd>
+            </div>
+            <div>
+              <dt>Money in</dt>
+              <dd data-testid="total-credit">{formatNairaAmount(currentData.totalCredit)}</dd>
+            </div>
+            <div>
+              <dt>Data sold</dt>
+              <dd data-testid="total-volume">{formatVolume(currentData.totalVolumeSold)}</dd>
+            </div>
+            {staff && (
+              <div>
+                <dt>Profit</dt>
+                <dd data-testid="total-profit">{formatNairaAmount(currentData.totalProfit)}</dd>
+              </div>
+            )}
+          </dl>
+          <ul className="history-networks" aria-label="Data sold per network">
+            {currentData.stat.map((s) => (
+              <li key={s.network}>
+                <span className="history-network">{s.network}</span>
+                <span>{formatVolume(s.total_volume_sold)}</span>
+                {staff && <span className="muted small">{formatNairaAmount(s.profit)} profit</span>}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      <div className="card history-list-card">
+        {!currentData && isFetching && (
+          <div className="page-spinner" role="status">
+            <Spinner />
+            <p className="muted">Loading transactions...</p>
+          </div>
+        )}
+        {isError && !isFetching && (
+          <div className="history-empty" role="alert">
+            <p>{errorMessage(error, 'We could not load your transactions.')}</p>
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              onClick={() => void refetch()}
+            >
+              Try again
+            </button>
+          </div>
+        )}
+        {currentData && rows.length === 0 && (
+          <div className="history-empty" data-testid="history-empty">
+            <p>No transactions match these filters.</p>
+            <Link className="btn btn-primary btn-sm" to="/profile/buydata">
+              Buy data
+            </Link>
+          </div>
+        )}
+        {rows.length > 0 && (
+          <>
+            <ul className="history-cards" aria-label="Transactions list">
+              {rows.map((row) => (
+                <li key={row._id}>
+                  <button type="button" className="history-card" onClick={() => open(row)}>
+                    <span className="history-card-top">
+                      <span className="history-type">
+                        {TYPE_LABELS[row.trans_Type] ?? row.trans_Type} · {row.trans_Network}
+                      </span>
+                      <Amount row={row} />
+                    </span>
+                    <span className="history-card-bottom">
+                      <span className="muted small">
+                        {when(row.createdAt)}
+                        {subject(row) && row.trans_Network !== subject(row)
+                          ? ` · ${subject(row)}`
+                          : ''}
+                        {staff ? ` · ${row.trans_UserName}` : ''}
+                      </span>
+                      <Status status={row.trans_Status} />
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <table className="history-table">
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Network</th>
+                  <th scope="col">Phone / meter</th>
+                  {staff && <th scope="col">User</th>}
+                  <th scope="col" className="num">
+                    Amount
+                  </th>
+                  {staff && (
+                    <th scope="col" className="num">
+                      Profit
+                    </th>
+                  )}
+                  <th scope="col" className="num">
+                    Balance after
+                  </th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr
+                    key={row._id}
+                    tabIndex={0}
+                    onClick={() => open(row)}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Enter') open(row);
+                    }}
+                    aria-label={`${TYPE_LABELS[row.trans_Type] ?? row.trans_Type} ${formatNairaAmount(row.trans_amount)}, open receipt`}
+                  >
+                    <td>{when(row.createdAt)}</td>
+                    <td>{TYPE_LABELS[row.trans_Type] ?? row.trans_Type}</td>
+                    <td>{row.trans_Network}</td>
+                    <td>{row.details?.meterNumber ?? row.phone_number ?? '—'}</td>
+                    {staff && <td>{row.trans_UserName}</td>}
+                    <td className="num">
+                      <Amount row={row} />
+                    </td>
+                    {staff && <td className="num">{formatNairaAmount(row.trans_profit ?? 0)}</td>}
+                    <td className="num">{formatNairaAmount(row.balance_After)}</td>
+                    <td>
+                      <Status status={row.trans_Status} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
+        )}
+        <Pagination
+          page={filters.page}
+          totalPages={totalPages}
+          isAdmin={isAdmin}
+          label="Transaction pages"
+          onPage={(page) => apply({ page })}
+        />
+      </div>
+    </section>
+  );
+};
