@@ -226,4 +226,30 @@ describe('the catalogue back office', () => {
       await admin.context().close();
     }
   });
+
+  // Last in this file: the popup it leaves for other users would cover later journeys' pages.
+  it("shows the admins' notification once per user: OK on one device hides it on another", async () => {
+    const admin = await newPage(DESKTOP);
+    await login(admin, 'demo_admin', 'Admin#2026');
+    await admin.goto('/profile/adminSettings');
+    const message = `Data prices change on Monday (${Date.now()})`;
+    await admin.getByLabel('New message').fill(message);
+    await admin.getByRole('button', { name: 'Publish' }).click();
+    await toast(admin).getByText('Notification updated').waitFor(POLL);
+
+    const phone = await newPage(PHONE);
+    await login(phone, 'demo_user', 'User#2026');
+    const notice = phone.getByRole('dialog', { name: 'Notice' });
+    await notice.getByText(message).waitFor(POLL);
+    await screenshot(phone, 'notification-360');
+    await notice.getByRole('button', { name: 'OK' }).click();
+    await notice.waitFor({ state: 'hidden' });
+    await phone.waitForLoadState('networkidle');
+
+    // Another device (a new browser context: nothing stored locally) signs in as the same user.
+    const laptop = await newPage(DESKTOP);
+    await login(laptop, 'demo_user', 'User#2026');
+    await laptop.waitForLoadState('networkidle');
+    expect(await laptop.getByRole('dialog', { name: 'Notice' }).count()).toBe(0);
+  });
 });

@@ -17,6 +17,8 @@ export type TestApp = {
   /** The app listening on 127.0.0.1 (the sandbox suppliers are called over real HTTP here). */
   url: string;
   ctx: AppContext;
+  /** The test database's name (on PostgreSQL, for a second pool: another "process"). */
+  databaseName: string;
   request: () => supertest.Agent;
   /** Every ledger invariant's violation count (expect all zero). */
   ledgerViolations: () => Promise<{ name: string; violations: number }[]>;
@@ -67,6 +69,7 @@ export const createTestApp = async (env: Record<string, string> = {}): Promise<T
     app,
     url,
     ctx,
+    databaseName: database.name,
     request: () => supertest.agent(app),
     ledgerViolations: async () =>
       (await checkLedgerInvariants(database.db)).filter((r) => r.violations > 0),

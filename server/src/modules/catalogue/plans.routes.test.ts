@@ -1,7 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import supertest from 'supertest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createUser, type TestUser } from '../../../test/factories/user.factory.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { databaseUrlFor } from '../../../test/helpers/test-db.ts';
+import { createApp } from '../../app.ts';
+import { openPostgres } from '../../db/client.ts';
 import { auditLog, dataPlans, planPriceHistory, transactions } from '../../db/schema/index.ts';
 
 let t: TestApp;
@@ -464,5 +468,47 @@ describe('admin settings are audited', () => {
       { supplierName: 'GLAD' },
       { supplierName: 'ALARO' },
     ]);
+  });
+});
+
+describe('a change applies to the next purchase in every server process', () => {
+  it('a price set through one app is charged by another on the same database', async () => {
+    const template = inject('dbTemplate');
+    // Another server: its own app and, on PostgreSQL, its own connection pool.
+    const other =
+      template.kind === 'pg'
+        ? openPostgres(databaseUrlFor(template.adminUrl, t.databaseName))
+        : null;
+    const otherApp = createApp({ ...t.ctx, db: other?.db ?? t.ctx.db });
+    try {
+      const body = newPlan({ planVolumeRatio: 3, planName: '3GB' });
+      const plan = await addOk(body);
+      const buyThere = () =>
+        supertest(otherApp)
+          .post('/api/v1/buy/data')
+          .set('x-auth-token', customer.token)
+          .send({ network: GLO, mobile_number: '08051230000', plan: plan.planId });
+      expect((await buyThere()).body.receipt.trans_amount).toBe(2000);
+
+      await t
+        .request()
+        .post('/api/v1/admin/updatePrice')
+        .set('x-auth-token', admin.token)
+        .send({ dataId: plan._id, newPrice: { price: 2100 } })
+        .expect(200);
+      expect((await buyThere()).body.receipt.trans_amount).toBe(2100);
+
+      await t
+        .request()
+        .patch('/api/v1/dataPlan/update')
+        .set('x-auth-token', admin.token)
+        .send({ ...body, smartEarnerPrice: 2100, _id: plan._id, planAvailability: false })
+        .expect(200);
+      const refused = await buyThere();
+      expect(refused.status).toBe(400);
+      expect(refused.body.msg).toBe('This data plan is not available at the moment');
+    } finally {
+      await other?.close();
+    }
   });
 });
