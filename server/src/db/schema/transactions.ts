@@ -81,7 +81,7 @@ export const transactions = pgTable(
 );
 
 /**
- * History totals, maintained by statement triggers on `transactions` (migration 0014): one row
+ * History totals, maintained by statement triggers on `transactions` (migration 0017): one row
  * per user, Lagos day, type, network and status. Exact: every insert, update and delete of a
  * transaction moves these figures in the same database transaction. Only the user's own rows
  * are locked, so purchases of different users never queue on it. docs/decisions/0015.

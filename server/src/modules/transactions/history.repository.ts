@@ -8,7 +8,7 @@ import type { TransactionRow } from './transactions.mapper.ts';
 /**
  * History reads (GET /transaction, the CSV statement). Every filter is a bound parameter; the
  * page and the statement walk an index newest first; the totals read the maintained daily
- * totals (migration 0014) except with a phone filter, which the phone index bounds instead.
+ * totals (migration 0017) except with a phone filter, which the phone index bounds instead.
  */
 
 export type HistoryFilter = {
