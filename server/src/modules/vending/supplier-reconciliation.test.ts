@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../../../test/factories/user.factory.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
@@ -28,7 +28,8 @@ const buy = async (phone: string) => {
   const [row] = await t.ctx.db
     .select()
     .from(transactions)
-    .where(eq(transactions.phoneNumber, phone));
+    // The purchase itself, not the refund line a failure adds with the same number.
+    .where(and(eq(transactions.phoneNumber, phone), eq(transactions.type, 'airtime')));
   return row!;
 };
 
