@@ -1,22 +1,12 @@
-import { Router, type Request, type Response } from 'express';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Router, type Request } from 'express';
 import { ZTransactionListQuery } from '@vendo/shared/schemas/transaction';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authenticate, currentUser } from '../../middleware/auth.ts';
 import { listHistory, statementFileName, statementLines } from './history.service.ts';
 import { getTransactionFor } from './transactions.service.ts';
-
-/** Waits until the socket takes more (or the client left); no listener outlives the wait. */
-const drainedOrClosed = (res: Response) =>
-  new Promise<void>((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
 
 /** The history filters of a request; a bad one is a 400 naming what is wrong. */
 const filtersOf = (req: Request) => {
@@ -52,15 +42,13 @@ export const transactionRoutes = (ctx: AppContext): Router => {
     res.setHeader('Cache-Control', 'no-store');
     if (!first.done) res.write(first.value);
     try {
-      for await (const chunk of lines) {
-        if (res.destroyed) break;
-        // Backpressure: wait for the socket to drain, so memory stays one page.
-        if (!res.write(chunk)) await drainedOrClosed(res);
-      }
-      res.end();
+      // pipeline() waits for the socket (or the compressor in front of it) to drain before
+      // reading the next page, so memory stays about one page, and it destroys the answer if a
+      // page fails midway or the client leaves.
+      await pipeline(Readable.from(lines), res);
     } catch (error) {
-      ctx.logger.error('statement export failed midway', { error: String(error) });
-      res.destroy();
+      if (!res.destroyed) res.destroy();
+      ctx.logger.error('statement export stopped midway', { error: String(error) });
     }
   });
 
