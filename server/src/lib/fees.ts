@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
+import type { DbOrTx } from '../db/client.ts';
 import { settings } from '../db/schema/index.ts';
 
 export type FeeName = 'fundPage' | 'accountCard';
@@ -21,11 +22,11 @@ export const getFeeBasisPoints = async (ctx: AppContext, name: FeeName): Promise
 
 /** Sets a funding fee (admins); applies to payments started from now on. */
 export const setFeeBasisPoints = async (
-  ctx: AppContext,
+  db: DbOrTx,
   name: FeeName,
   basisPoints: number,
 ): Promise<void> => {
-  await ctx.db
+  await db
     .insert(settings)
     .values({ key: KEYS[name], value: basisPoints })
     .onConflictDoUpdate({ target: settings.key, set: { value: basisPoints } });

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAlerts, journals, transactions } from '../../db/schema/index.ts';
+import { adminAlerts, auditLog, journals, transactions } from '../../db/schema/index.ts';
 import { signSquadBody } from '../../providers/payments/squad.ts';
 import { createUser, type TestUser } from '../../../test/factories/user.factory.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
@@ -195,6 +195,11 @@ describe('card funding through Squad', () => {
       (await t.request().get('/api/v1/admin/fees').set('x-auth-token', admin.token)).body
         .fundPageFeePercent,
     ).toBe(2.5);
+    const [audit] = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, admin.id), eq(auditLog.action, 'fees.update')));
+    expect(audit?.after).toEqual({ basisPoints: { fundPage: 250 } });
     const after = await initiate(user, 1000);
     await pay(before.ref);
     await pay(after.ref);

@@ -1,3 +1,4 @@
+import { fundingFees, updateFundingFees } from './fees.service.ts';
 import express, { Router } from 'express';
 import type { z } from 'zod';
 import {
@@ -7,7 +8,6 @@ import {
 } from '@vendo/shared/schemas/funding';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { getFeeBasisPoints, setFeeBasisPoints } from '../../lib/fees.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { validateBody } from '../../middleware/validate.ts';
 import { authenticate, currentUser, requireRole } from '../../middleware/auth.ts';
@@ -59,10 +59,7 @@ export const fundingRoutes = (ctx: AppContext): Router => {
 
   /** Funding fees in percent (admin-configurable; the environment gives the defaults). */
   router.get('/admin/fees', auth, requireRole('admin'), async (_req, res) => {
-    res.json({
-      fundPageFeePercent: (await getFeeBasisPoints(ctx, 'fundPage')) / 100,
-      accountCardFeePercent: (await getFeeBasisPoints(ctx, 'accountCard')) / 100,
-    });
+    res.json(await fundingFees(ctx));
   });
   router.post(
     '/admin/fees',
@@ -70,15 +67,14 @@ export const fundingRoutes = (ctx: AppContext): Router => {
     requireRole('admin'),
     validateBody(ZFeesRequest),
     async (req, res) => {
+      // ZFeesRequest turns the percents it was sent into basis points.
       const body = req.body as { fundPageFeePercent?: number; accountCardFeePercent?: number };
-      if (body.fundPageFeePercent === undefined && body.accountCardFeePercent === undefined) {
-        throw new AppError('VALIDATION_ERROR', { msg: 'Please enter a valid value' });
-      }
-      if (body.fundPageFeePercent !== undefined)
-        await setFeeBasisPoints(ctx, 'fundPage', body.fundPageFeePercent);
-      if (body.accountCardFeePercent !== undefined)
-        await setFeeBasisPoints(ctx, 'accountCard', body.accountCardFeePercent);
-      res.json({ msg: 'Fees updated' });
+      res.json(
+        await updateFundingFees(ctx, currentUser(req), {
+          fundPage: body.fundPageFeePercent,
+          accountCard: body.accountCardFeePercent,
+        }),
+      );
     },
   );
 
