@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { TNetwork } from '@vendo/shared/constants';
 import type { DbOrTx } from '../../db/client.ts';
+import { byNetwork } from './catalogue.repository.ts';
 import {
   dataPlans,
   networkSettings,
@@ -166,9 +167,7 @@ export const listNetworkCosts = (db: DbOrTx) =>
   db
     .select({ network: networkSettings.network, costPriceKobo: networkSettings.costPriceKobo })
     .from(networkSettings)
-    .orderBy(
-      sql`array_position(array['MTN','GLO','AIRTEL','9MOBILE'], ${networkSettings.network})`,
-    );
+    .orderBy(byNetwork(networkSettings.network));
 
 /** A network's cost per GB: its row before and after, or null if the network has no row. */
 export const setNetworkCost = async (

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { TNetwork, TSupplier } from '@vendo/shared/constants';
 import type { DbOrTx } from '../../db/client.ts';
+import { byNetwork } from './catalogue.repository.ts';
 import { networkSettings, services, ussdCodes } from '../../db/schema/index.ts';
 
 /** Which supplier serves each network, services' locks and USSD codes: admin settings. */
@@ -9,9 +10,7 @@ export const listNetworkSuppliers = (db: DbOrTx) =>
   db
     .select({ network: networkSettings.network, supplierName: networkSettings.supplierName })
     .from(networkSettings)
-    .orderBy(
-      sql`array_position(array['MTN','GLO','AIRTEL','9MOBILE'], ${networkSettings.network})`,
-    );
+    .orderBy(byNetwork(networkSettings.network));
 
 /** Sets a network's supplier; the one before, or null when the network has no row. */
 export const setNetworkSupplier = async (
