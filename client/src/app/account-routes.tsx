@@ -58,6 +58,27 @@ const AdminSettingsPage = lazyPage(() =>
 const HistoryPage = lazyPage(() =>
   import('@/features/history/components/history-page').then((m) => m.HistoryPage),
 );
+const AdminDashboardPage = lazyPage(() =>
+  import('@/features/admin/components/admin-dashboard-page').then((m) => m.AdminDashboardPage),
+);
+const UsersPage = lazyPage(() =>
+  import('@/features/admin/components/users-page').then((m) => m.UsersPage),
+);
+const SendMailPage = lazyPage(() =>
+  import('@/features/admin/components/send-mail-page').then((m) => m.SendMailPage),
+);
+const GenerateCouponPage = lazyPage(() =>
+  import('@/features/admin/components/generate-coupon-page').then((m) => m.GenerateCouponPage),
+);
+const PendingPage = lazyPage(() =>
+  import('@/features/admin/components/pending-page').then((m) => m.PendingPage),
+);
+const AuditPage = lazyPage(() =>
+  import('@/features/admin/components/audit-page').then((m) => m.AuditPage),
+);
+const ReconciliationPage = lazyPage(() =>
+  import('@/features/admin/components/reconciliation-page').then((m) => m.ReconciliationPage),
+);
 const NotFoundPage = lazyPage(() =>
   import('@/features/not-found/components/not-found-page').then((m) => m.NotFoundPage),
 );
@@ -99,19 +120,27 @@ export const ProfileRoutes = () => (
   </Routes>
 );
 
-/** /admin/* (spec §2): admins only, except the user list, which agents may open too. */
+/**
+ * /admin/* (spec §2): admins only, except the user list and the pending queue, which agents may
+ * open too, and coupons, which coupon vendors may issue.
+ */
 export const AdminRoutes = () => (
   <Routes>
     <Route element={<RequireSession />}>
       <Route element={<ProfileLayout />}>
         <Route element={<RequireRole role="admin" />}>
-          <Route index element={<ComingSoonPage />} />
-          <Route path="generateCoupon" element={<ComingSoonPage />} />
-          <Route path="transactions" element={<ComingSoonPage />} />
-          <Route path="sendmail" element={<ComingSoonPage />} />
+          <Route index element={<AdminDashboardPage />} />
+          <Route path="transactions" element={<HistoryPage />} />
+          <Route path="sendmail" element={<SendMailPage />} />
+          <Route path="audit" element={<AuditPage />} />
+          <Route path="reconciliation" element={<ReconciliationPage />} />
+        </Route>
+        <Route element={<RequireRole role="couponVendor" />}>
+          <Route path="generateCoupon" element={<GenerateCouponPage />} />
         </Route>
         <Route element={<RequireRole role="staff" />}>
-          <Route path="users" element={<ComingSoonPage />} />
+          <Route path="users" element={<UsersPage />} />
+          <Route path="pending" element={<PendingPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

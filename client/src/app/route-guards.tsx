@@ -12,14 +12,19 @@ export const RequireSession = () => {
   return token ? <Outlet /> : <LoginPage />;
 };
 
-/** 'admin': admins only. 'staff': admins and agents (user list, update price). */
-export type TRequiredRole = 'admin' | 'staff';
+/**
+ * 'admin': admins only. 'staff': admins and agents (user list, update price, pending queue).
+ * 'couponVendor': admins and coupon vendors (generate coupon).
+ */
+export type TRequiredRole = 'admin' | 'staff' | 'couponVendor';
 
 /** Admin-only and plan pages send everyone else to /profile (spec §2). */
 export const RequireRole = ({ role }: { role: TRequiredRole }) => {
   const allowed = useAppSelector(({ auth }) => {
     const admin = auth.isAdmin || auth.user?.isAdmin === true;
-    return role === 'admin' ? admin : admin || auth.user?.isAgent === true;
+    if (role === 'admin') return admin;
+    if (role === 'couponVendor') return admin || auth.user?.isCouponVendor === true;
+    return admin || auth.user?.isAgent === true;
   });
   return allowed ? <Outlet /> : <Navigate to="/profile" replace />;
 };

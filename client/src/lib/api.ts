@@ -19,7 +19,8 @@ import { registerStoreModule } from './store-modules';
  * - Earnings: referrals and the earnings balance (GET /auth/referral).
  * - Beneficiaries, Contacts: the user's saved accounts and numbers.
  * - Prices, Site: public data.
- * - Back office: Services, Suppliers, CostPrices, Fees, UssdCodes, Notification, PlanHistory.
+ * - Back office: Services, Suppliers, CostPrices, Fees, UssdCodes, Notification, PlanHistory,
+ *   AdminDashboard (figures, chart), Alerts, Users, Coupons, Audit, Reconciliation.
  */
 export const api = createApi({
   reducerPath: 'api',
@@ -41,6 +42,12 @@ export const api = createApi({
     'UssdCodes',
     'Notification',
     'PlanHistory',
+    'AdminDashboard',
+    'Alerts',
+    'Users',
+    'Coupons',
+    'Audit',
+    'Reconciliation',
   ],
   endpoints: () => ({}),
 });

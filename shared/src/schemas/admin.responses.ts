@@ -66,6 +66,8 @@ export const ZAlert = z
     transactionId: z.string().nullable(),
     createdAt: ZIsoDateTime,
     resolvedAt: ZIsoDateTime.nullable(),
+    acknowledgedAt: ZIsoDateTime.nullable().describe('When an admin acknowledged it'),
+    acknowledgedBy: z.string().nullable().describe('Username of that admin'),
   })
   .describe('Something an admin must act on (supplier float low, a purchase past its deadline …)');
 export type TAlert = z.infer<typeof ZAlert>;
@@ -86,8 +88,31 @@ export const ZAdminDashboardResponse = z.object({
   today: z
     .object({ sales: ZNaira, profit: ZNaira, purchases: z.number().int() })
     .describe('Delivered purchases since midnight, Lagos time'),
+  supplierFloat: z
+    .array(
+      z.object({
+        supplier: z.string(),
+        balance: ZNaira.nullable().describe('Our wallet at the supplier; null when unknown'),
+        error: z.string().optional().describe('Why the balance is unknown'),
+      }),
+    )
+    .describe('The float at each vending supplier, read from the supplier'),
+  openAlerts: z.number().int().describe('Alerts no admin has acknowledged yet'),
 });
 export type TAdminDashboardResponse = z.infer<typeof ZAdminDashboardResponse>;
+
+/** GET /admin/salesChart: delivered purchases per Lagos day and network, oldest first. */
+export const ZSalesChartResponse = z.object({
+  days: z.array(
+    z.object({
+      date: z.string().describe('YYYY-MM-DD, Lagos time'),
+      network: z.string(),
+      sales: ZNaira,
+      profit: ZNaira,
+    }),
+  ),
+});
+export type TSalesChartResponse = z.infer<typeof ZSalesChartResponse>;
 
 /** GET /admin/users/{id} (admins and agents). */
 export const ZUserDetailResponse = z.object({ user: ZUser });

@@ -9,6 +9,7 @@ import { isValidNaira, nairaToKobo } from '../money.ts';
 
 /** GET /admin/users query (admins and agents): partial, case-insensitive filters and a page. */
 export const ZUserListQuery = z.object({
+  search: z.string().trim().max(60).optional().describe('Matches any field, case-insensitively'),
   phoneNumber: z.string().trim().max(20).optional(),
   userName: z.string().trim().max(60).optional(),
   type: z
@@ -146,3 +147,4 @@ export const ZReconcileSuppliersRequest = z.object({
     .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Dates are written YYYY-MM-DD')
     .optional(),
 });
+export type TReconcileSuppliersRequest = z.input<typeof ZReconcileSuppliersRequest>;

@@ -6,7 +6,13 @@ import { renderApp } from '@/test/render-app';
 
 const signedIn = (overrides: Parameters<typeof buildUser>[0] = {}) => {
   const session = buildSession({ user: buildUser(overrides) });
-  stubHttp({ 'GET /auth': { status: 200, data: profileOf(session) } });
+  stubHttp({
+    'GET /auth': { status: 200, data: profileOf(session) },
+    'GET /admin/users': {
+      status: 200,
+      data: { users: [], totalUsers: 0, totalPages: 1, totalBalance: 0 },
+    },
+  });
   return { token: session.token, user: session.user };
 };
 
@@ -44,14 +50,14 @@ describe('route guards', () => {
 
     const first = renderApp({ route: '/admin/users', session });
     expect(await screen.findByRole('heading', { name: 'User list' })).toBeInTheDocument();
-    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+    expect(await screen.findByText('No user matches these filters.')).toBeInTheDocument();
     first.unmount();
 
     const second = renderApp({ route: '/profile/updatePrice', session });
     expect(await screen.findByRole('heading', { name: 'Update price' })).toBeInTheDocument();
     second.unmount();
 
-    renderApp({ route: '/admin/generateCoupon', session });
+    renderApp({ route: '/admin', session });
     expect(await screen.findByTestId('balance')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/profile$/);
   });

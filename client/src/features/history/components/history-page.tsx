@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { formatNairaAmount } from '@vendo/shared/money';
 import type { TTransaction } from '@vendo/shared/schemas/transaction';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-error';
+import { formatDateTime } from '@/lib/format-date';
 import '@/styles/purchase.css';
 import '@/styles/history.css';
 import { downloadStatement } from '../api/download-statement';
@@ -29,8 +30,12 @@ import {
   type THistoryFilters,
 } from '../lib/history';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
+// Staff only: re-query and refund, loaded when a staff member first opens a row.
+const TransactionActionsDialog = lazy(() =>
+  import('@/components/staff/transaction-actions-dialog').then((m) => ({
+    default: m.TransactionActionsDialog,
+  })),
+);
 
 /** What a row is about: the phone, meter or counterparty. */
 const subject = (row: TTransaction) =>
@@ -52,7 +57,8 @@ const Status = ({ status }: { status: string }) => (
 /**
  * /profile/transactions (spec §2 Transactions): the history of every role, filtered by page,
  * type, status, phone and dates (and the user account for staff), with the totals, per-network
- * figures and a CSV statement. Cards on a phone, a table on wide screens; a row opens its receipt.
+ * figures and a CSV statement. Cards on a phone, a table on wide screens; a row opens its receipt
+ * (staff: re-query and refund, spec §6). /admin/transactions is this page for admins.
  */
 export const HistoryPage = () => {
   const [params, setParams] = useSearchParams();
@@ -101,8 +107,10 @@ export const HistoryPage = () => {
     }
   };
 
+  // A customer's row opens its receipt; a staff member's opens re-query and refund first.
+  const [acting, setActing] = useState<TTransaction | null>(null);
   const open = (row: TTransaction) =>
-    void navigate(`/profile/receipt/${encodeURIComponent(row._id)}`);
+    staff ? setActing(row) : void navigate(`/profile/receipt/${encodeURIComponent(row._id)}`);
   const rows = currentData?.transactions ?? [];
   const totalPages = currentData?.totalPages ?? 0;
 
@@ -284,7 +292,7 @@ export const HistoryPage = () => {
                     </span>
                     <span className="history-card-bottom">
                       <span className="muted small">
-                        {when(row.createdAt)}
+                        {formatDateTime(row.createdAt)}
                         {subject(row) && row.trans_Network !== subject(row)
                           ? ` · ${subject(row)}`
                           : ''}
@@ -327,9 +335,9 @@ export const HistoryPage = () => {
                     onKeyDown={(event) => {
                       if (event.key === 'Enter') open(row);
                     }}
-                    aria-label={`${TYPE_LABELS[row.trans_Type] ?? row.trans_Type} ${formatNairaAmount(row.trans_amount)}, open receipt`}
+                    aria-label={`${TYPE_LABELS[row.trans_Type] ?? row.trans_Type} ${formatNairaAmount(row.trans_amount)}, ${staff ? 'open actions' : 'open receipt'}`}
                   >
-                    <td>{when(row.createdAt)}</td>
+                    <td>{formatDateTime(row.createdAt)}</td>
                     <td>{TYPE_LABELS[row.trans_Type] ?? row.trans_Type}</td>
                     <td>{row.trans_Network}</td>
                     <td>{row.details?.meterNumber ?? row.phone_number ?? '—'}</td>
@@ -356,6 +364,11 @@ export const HistoryPage = () => {
           onPage={(page) => apply({ page })}
         />
       </div>
+      {acting && (
+        <Suspense fallback={null}>
+          <TransactionActionsDialog row={acting} onClose={() => setActing(null)} />
+        </Suspense>
+      )}
     </section>
   );
 };

@@ -15,8 +15,7 @@ export type THistoryFilters = {
 export const TYPE_OPTIONS = ['all', ...TRANSACTION_TYPES] as const;
 export const STATUS_OPTIONS = ['all', ...TRANSACTION_STATUSES] as const;
 
-/** Spec §9: typing in a filter waits this long before it asks the server. */
-export const FILTER_DEBOUNCE_MS = 2000;
+export { FILTER_DEBOUNCE_MS } from '@/lib/filters';
 
 const known = (value: string | null, options: readonly string[]) =>
   value && options.includes(value) ? value : 'all';

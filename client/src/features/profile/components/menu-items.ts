@@ -41,6 +41,11 @@ export const AGENT_MENU: readonly TMenuItem[] = [
   { to: '/profile/updatePrice', label: 'Update price', icon: tagIcon },
 ];
 
+/** Coupon vendors who are not admins: the one staff screen they use. */
+export const COUPON_VENDOR_MENU: readonly TMenuItem[] = [
+  { to: '/admin/generateCoupon', label: 'Generate coupon', icon: giftIcon },
+];
+
 /** Admin menu (spec §2); transfer and coupon funding are already in the user menu. */
 export const ADMIN_MENU: readonly TMenuItem[] = [
   { to: '/admin', label: 'Admin dashboard', icon: shieldIcon },

@@ -8,6 +8,9 @@ const TITLES = new Map<string, string>(
     ...ADMIN_MENU,
     { to: '/profile/tv', label: 'TV subscription' },
     { to: '/profile/user', label: 'Account details' },
+    { to: '/admin/pending', label: 'Pending queue' },
+    { to: '/admin/audit', label: 'Audit log' },
+    { to: '/admin/reconciliation', label: 'Reconciliation' },
   ].map((item) => [item.to.toLowerCase(), item.label]),
 );
 

@@ -6,7 +6,13 @@ import { Icon } from '@/components/ui/icon';
 import { logoutIcon } from '@/components/ui/app-icons';
 import { chatIcon } from '@/components/ui/public-icons';
 import { useGetSiteQuery } from '@/lib/site.api';
-import { ADMIN_MENU, AGENT_MENU, USER_MENU, type TMenuItem } from './menu-items';
+import {
+  ADMIN_MENU,
+  COUPON_VENDOR_MENU,
+  AGENT_MENU,
+  USER_MENU,
+  type TMenuItem,
+} from './menu-items';
 
 export const SIDE_MENU_ID = 'side-menu';
 
@@ -76,6 +82,9 @@ export const SideMenu = ({ open, onOpen, onClose }: TSideMenuProps) => {
           <MenuSection items={USER_MENU} />
           {agent && <MenuSection title="Agent" items={AGENT_MENU} />}
           {admin && <MenuSection title="Admin" items={ADMIN_MENU} />}
+          {!admin && user?.isCouponVendor === true && (
+            <MenuSection title="Coupons" items={COUPON_VENDOR_MENU} />
+          )}
           {site?.chatUrl && (
             // Phones only (CSS): there the floating chat button is hidden on account pages.
             <a

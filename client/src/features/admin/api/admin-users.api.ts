@@ -1,0 +1,50 @@
+import type { TRoleRequest, TUserListQuery } from '@vendo/shared/schemas/admin';
+import type {
+  TUserChangedResponse,
+  TUserDetailResponse,
+  TUserListResponse,
+} from '@vendo/shared/schemas/admin.responses';
+import type { TMsgResponse } from '@vendo/shared/schemas/common';
+import type { TUserType } from '@vendo/shared/constants';
+import { api } from '@/lib/api';
+
+/** The user list and a user's detail, tier, roles and password reset (spec §2 Users view). */
+const adminUsersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getUsers: build.query<TUserListResponse, TUserListQuery>({
+      query: (params) => ({ url: '/admin/users', params }),
+      // Spec §8: list failures are silent; the screen shows its own error state.
+      extraOptions: { silent: true },
+      providesTags: ['Users'],
+    }),
+    getUser: build.query<TUserDetailResponse, string>({
+      query: (id) => ({ url: `/admin/users/${encodeURIComponent(id)}` }),
+      extraOptions: { silent: true },
+      providesTags: ['Users'],
+    }),
+    upgradeUser: build.mutation<TUserChangedResponse, { userId: string; userType: TUserType }>({
+      query: ({ userId, userType }) => ({
+        url: `/admin/upgradeUser/${encodeURIComponent(userId)}/${encodeURIComponent(userType)}`,
+      }),
+      extraOptions: { loadingText: 'Changing the tier...' },
+      invalidatesTags: ['Users', 'AdminDashboard'],
+    }),
+    setRole: build.mutation<TUserChangedResponse, TRoleRequest>({
+      query: (body) => ({ url: '/admin/roles', method: 'POST', data: body }),
+      extraOptions: { loadingText: 'Saving the role...' },
+      invalidatesTags: ['Users'],
+    }),
+    resetUserPassword: build.mutation<TMsgResponse, { userId: string }>({
+      query: (body) => ({ url: '/admin/resetUserPassword', method: 'POST', data: body }),
+      extraOptions: { loadingText: 'Sending the reset link...' },
+    }),
+  }),
+});
+
+export const {
+  useGetUsersQuery,
+  useGetUserQuery,
+  useUpgradeUserMutation,
+  useSetRoleMutation,
+  useResetUserPasswordMutation,
+} = adminUsersApi;

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { errorMessage } from '@/lib/api-error';
+import { formatDateTime } from '@/lib/format-date';
+import '../admin.css';
+import { useGetReconciliationsQuery, useReconcileSuppliersMutation } from '../api/oversight.api';
+
+const KIND_LABELS: Record<string, string> = {
+  refunded_but_delivered: 'We refunded, they delivered',
+  sold_but_failed: 'We sold, they failed',
+  unanswered: 'No definite answer',
+};
+
+/**
+ * /admin/reconciliation (admins): every purchase of a Lagos day compared with the supplier's own
+ * status. The ledger check proves our books balance; this proves they agree with the suppliers'.
+ */
+export const ReconciliationPage = () => {
+  const [day, setDay] = useState('');
+  const runs = useGetReconciliationsQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+    pollingInterval: 5000,
+  });
+  const [reconcile, { isLoading }] = useReconcileSuppliersMutation();
+
+  return (
+    <div className="admin-page">
+      <section className="card" aria-labelledby="reconcile-title">
+        <h1 className="card-title" id="reconcile-title">
+          Supplier reconciliation
+        </h1>
+        <form
+          className="form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            reconcile(day ? { date: day } : {})
+              .unwrap()
+              .then((answer) => toast.success(answer.msg))
+              .catch((error: unknown) => toast.error(errorMessage(error)));
+          }}
+        >
+          <TextField
+            label="Day (today if blank)"
+            name="day"
+            type="date"
+            value={day}
+            onChange={(event) => setDay(event.target.value)}
+          />
+          <button type="submit" className="btn btn-primary" disabled={isLoading}>
+            Reconcile with the suppliers
+          </button>
+        </form>
+      </section>
+      <section className="card" aria-labelledby="runs-title">
+        <h2 className="card-title" id="runs-title">
+          Runs
+        </h2>
+        {!runs.data && runs.isFetching && <Spinner />}
+        {runs.data?.runs.length === 0 && <p className="muted">No reconciliation yet.</p>}
+        <ul className="admin-cards admin-cards-always" aria-label="Reconciliation runs">
+          {runs.data?.runs.map((run) => (
+            <li key={run.id} className="admin-row-button" data-testid="reconciliation-run">
+              <span className="admin-row-main">
+                <strong>
+                  {run.day} · {run.finishedAt ? `${run.checked} purchases checked` : 'running...'}
+                </strong>
+                <span className="muted small">Started {formatDateTime(run.startedAt)}</span>
+                {run.finishedAt && run.mismatches.length === 0 && (
+                  <span className="balance-ok small">Every purchase agrees with its supplier</span>
+                )}
+                {run.mismatches.map((m) => (
+                  <span key={m.transactionId} className="small admin-wrap">
+                    <span className="admin-tag admin-tag-warn">
+                      {KIND_LABELS[m.kind] ?? m.kind}
+                    </span>{' '}
+                    {m.reference} ({m.supplier}): ours {m.ours}, theirs {m.theirs}
+                  </span>
+                ))}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+};

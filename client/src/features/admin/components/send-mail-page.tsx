@@ -1,0 +1,150 @@
+import { ZSendMailRequest } from '@vendo/shared/schemas/admin';
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { FormAlert } from '@/components/ui/form-alert';
+import { TextField } from '@/components/ui/text-field';
+import { errorMessage } from '@/lib/api-error';
+import { validate } from '@/lib/validation';
+import '../admin.css';
+import { useGetMailCampaignQuery, useSendMailMutation } from '../api/mail-and-coupons.api';
+
+const POLL_MS = 1500;
+
+/** The progress of a mail to every user, asked again until nothing is left to send. */
+const Progress = ({ campaignId }: { campaignId: number }) => {
+  const navigate = useNavigate();
+  const [done, setDone] = useState(false);
+  const { data } = useGetMailCampaignQuery(campaignId, { pollingInterval: done ? 0 : POLL_MS });
+  if (data && data.pending === 0 && !done) setDone(true);
+  const finished = (data?.sent ?? 0) + (data?.failed ?? 0);
+  return (
+    <section className="card" aria-labelledby="progress-title" aria-live="polite">
+      <h2 className="card-title" id="progress-title">
+        {done ? 'Mail sent' : 'Sending...'}
+      </h2>
+      <progress
+        className="admin-progress"
+        max={data?.total || 1}
+        value={finished}
+        aria-label="Mail progress"
+      />
+      <p data-testid="mail-progress">
+        {data
+          ? `${data.sent} sent, ${data.failed} failed, ${data.pending} to go, of ${data.total}`
+          : 'Starting...'}
+      </p>
+      <p className="muted small">
+        You can leave this page: the mail keeps going, and a restart does not send anyone twice.
+      </p>
+      {done && (
+        <button type="button" className="btn btn-primary" onClick={() => void navigate('/profile')}>
+          Done
+        </button>
+      )}
+    </section>
+  );
+};
+
+/**
+ * /admin/sendMail (admins, spec §2, §7): subject, message, an optional link with its text, and a
+ * username, or blank for every user. One user is mailed at once and the admin goes to /profile;
+ * every user is mailed in the background with progress here.
+ */
+export const SendMailPage = () => {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [form, setForm] = useState({
+    subject: '',
+    message: '',
+    url: '',
+    linkMessage: '',
+    userAccount: params.get('userAccount') ?? '',
+  });
+  const [error, setError] = useState<string | null>(null);
+  const [campaignId, setCampaignId] = useState<number | null>(null);
+  const [send, { isLoading }] = useSendMailMutation();
+  const everyone = form.userAccount.trim() === '';
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const result = validate(ZSendMailRequest, form);
+    if (!result.ok) {
+      setError(result.message);
+      return;
+    }
+    setError(null);
+    try {
+      const answer = await send(form).unwrap();
+      toast.success(answer.msg);
+      if (everyone) setCampaignId(answer.campaignId);
+      else void navigate('/profile');
+    } catch (cause) {
+      const message = errorMessage(cause);
+      setError(message);
+      toast.error(message);
+    }
+  };
+
+  const field = (name: keyof typeof form) => ({
+    name,
+    value: form[name],
+    onChange: (event: { target: { value: string } }) =>
+      setForm({ ...form, [name]: event.target.value }),
+  });
+
+  if (campaignId !== null) {
+    return (
+      <div className="admin-page">
+        <Progress campaignId={campaignId} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="admin-page">
+      <section className="card form-card" aria-labelledby="mail-title">
+        <h1 className="card-title" id="mail-title">
+          Send email
+        </h1>
+        <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
+          <FormAlert message={error} />
+          <TextField
+            label="To (username; leave blank for every user)"
+            autoComplete="off"
+            maxLength={60}
+            {...field('userAccount')}
+          />
+          <TextField label="Subject" maxLength={200} {...field('subject')} />
+          <div className="field">
+            <label className="field-label" htmlFor="mail-message">
+              Message
+            </label>
+            <textarea
+              className="input textarea"
+              id="mail-message"
+              rows={6}
+              maxLength={10_000}
+              {...field('message')}
+            />
+          </div>
+          <TextField
+            label="Link (optional, http:// or https://)"
+            type="url"
+            inputMode="url"
+            maxLength={500}
+            {...field('url')}
+          />
+          <TextField label="Link text (optional)" maxLength={100} {...field('linkMessage')} />
+          <button type="submit" className="btn btn-primary btn-block" disabled={isLoading}>
+            {isLoading
+              ? 'Sending...'
+              : everyone
+                ? 'Send to every user'
+                : `Send to ${form.userAccount.trim()}`}
+          </button>
+        </form>
+      </section>
+    </div>
+  );
+};

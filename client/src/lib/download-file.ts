@@ -1,0 +1,34 @@
+import { httpClient } from './http-client';
+
+/** The file name the server gave (Content-Disposition), else `fallback`. */
+export const fileNameOf = (disposition: unknown, fallback: string): string => {
+  const match = /filename="([^"]+)"/.exec(typeof disposition === 'string' ? disposition : '');
+  return match?.[1] ?? fallback;
+};
+
+/**
+ * GETs a file with the session's token (a plain link could not send it), then saves it through a
+ * temporary object URL under the server's file name, which it returns.
+ */
+export const downloadFile = async (
+  url: string,
+  params: object,
+  token: string | null,
+  fallbackName: string,
+): Promise<string> => {
+  const response = await httpClient.get<Blob>(url, {
+    params,
+    responseType: 'blob',
+    headers: token ? { 'x-auth-token': token } : {},
+  });
+  const name = fileNameOf(response.headers['content-disposition'], fallbackName);
+  const objectUrl = URL.createObjectURL(response.data);
+  const link = document.createElement('a');
+  link.href = objectUrl;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
+  return name;
+};
