@@ -133,5 +133,23 @@ if (existsSync(screensPath)) {
   }
 }
 
+// Chunks that import each other in a loop can evaluate one before the other is ready ("x is not a
+// function" at load): the code-splitting groups in vite.config.ts must never make one.
+const cycleFrom = (key, path = []) => {
+  if (path.includes(key)) return [...path.slice(path.indexOf(key)), key];
+  for (const imported of manifest[key].imports ?? []) {
+    const found = cycleFrom(imported, [...path, key]);
+    if (found) return found;
+  }
+  return null;
+};
+const cycle = Object.keys(manifest)
+  .map((key) => cycleFrom(key))
+  .find(Boolean);
+if (cycle) {
+  console.log(`\nChunks import each other in a loop: ${cycle.map(label).join(' → ')}`);
+  failed = true;
+}
+
 console.log(failed ? '\nOver budget.' : '\nAll within budget.');
 process.exit(failed ? 1 : 0);

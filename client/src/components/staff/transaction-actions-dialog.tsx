@@ -8,6 +8,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { errorMessage } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format-date';
+import '@/styles/staff.css';
 import {
   useRefundTransactionMutation,
   useRequeryFundingMutation,
@@ -17,6 +18,21 @@ import {
 import { refundOffer, requeryKind } from '@/lib/staff-transactions';
 
 type TProps = { row: TTransaction; onClose: () => void };
+
+/** The supplier's words from its stored answer (JSON with api_response or message), else as is. */
+const supplierMessage = (raw: string): string => {
+  try {
+    const answer: unknown = JSON.parse(raw);
+    if (answer && typeof answer === 'object') {
+      const { api_response: said, message, msg } = answer as Record<string, unknown>;
+      const text = [said, message, msg].find((v) => typeof v === 'string' && v.trim());
+      if (typeof text === 'string') return text;
+    }
+  } catch {
+    // Not JSON: a plain message.
+  }
+  return raw;
+};
 
 /**
  * What staff can do with one transaction (spec §4, §6): re-query an unsettled purchase, funding
@@ -109,7 +125,13 @@ export const TransactionActionsDialog = ({ row, onClose }: TProps) => {
         {row.apiResponse && (
           <div className="detail-row">
             <dt>Supplier said</dt>
-            <dd className="admin-wrap">{row.apiResponse}</dd>
+            <dd className="admin-wrap">
+              {supplierMessage(row.apiResponse)}
+              <details>
+                <summary className="small">Whole answer</summary>
+                <pre className="admin-json">{row.apiResponse}</pre>
+              </details>
+            </dd>
           </div>
         )}
       </dl>

@@ -5,27 +5,14 @@ import {
   Chart,
   Legend,
   LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
   Tooltip,
 } from 'chart.js';
 import type { TSalesChartResponse } from '@vendo/shared/schemas/admin.responses';
 import { formatNairaAmount } from '@vendo/shared/money';
 import { useEffect, useRef } from 'react';
 
-// Only the pieces this chart draws: chart.js is tree-shaken to bars, a line and two axes.
-Chart.register(
-  BarController,
-  BarElement,
-  CategoryScale,
-  LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
-  Tooltip,
-  Legend,
-);
+// Only the pieces this chart draws: chart.js is tree-shaken to bars, two axes, tooltip, legend.
+Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip, Legend);
 
 const COLOURS: Record<string, string> = {
   MTN: '#f4b400',
@@ -52,7 +39,7 @@ export const chartSeries = (days: readonly TDay[]) => {
   return { dates, sales, profit };
 };
 
-/** Sales per network (stacked bars) and the day's profit (a line), per Lagos day. */
+/** Sales per network (stacked bars) beside the day's profit (a dark bar), per Lagos day. */
 export const SalesChart = ({ days }: { days: TSalesChartResponse['days'] }) => {
   const canvas = useRef<HTMLCanvasElement>(null);
   const series = chartSeries(days);
@@ -72,12 +59,11 @@ export const SalesChart = ({ days }: { days: TSalesChartResponse['days'] }) => {
             stack: 'sales',
           })),
           {
-            type: 'line' as const,
+            type: 'bar' as const,
             label: 'Profit',
             data: series.profit,
-            borderColor: '#0f1d18',
             backgroundColor: '#0f1d18',
-            pointRadius: 2,
+            stack: 'profit',
           },
         ],
       },

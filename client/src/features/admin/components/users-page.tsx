@@ -11,7 +11,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { FILTER_DEBOUNCE_MS } from '@/lib/filters';
-import { downloadFile } from '@/lib/download-file';
+import { downloadFile } from '@/lib/download.api';
 import { formatDay } from '@/lib/format-date';
 import '../admin.css';
 import { useGetUsersQuery } from '../api/admin-users.api';
@@ -248,7 +248,7 @@ export const UsersPage = () => {
                         Since {formatDay(user.createdAt)} · seen {formatDay(user.lastLogin)}
                       </span>
                     </span>
-                    <span className="admin-row-main">
+                    <span className="admin-row-side">
                       <Balance user={user} />
                       <span className="muted small">{user.userType}</span>
                     </span>

@@ -1,5 +1,5 @@
 import type { TTransactionListQuery } from '@vendo/shared/schemas/transaction';
-import { downloadFile } from '@/lib/download-file';
+import { downloadFile } from '@/lib/download.api';
 
 /** GET /transaction/statement.csv under the filters, saved under the server's file name. */
 export const downloadStatement = (

@@ -1,3 +1,4 @@
+// In the api chunk with the HTTP client it uses (vite.config.ts groups): core must not import it.
 import { httpClient } from './http-client';
 
 /** The file name the server gave (Content-Disposition), else `fallback`. */
