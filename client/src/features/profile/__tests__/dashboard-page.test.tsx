@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildSession, buildUser, profileOf } from '@/test/factories';
-import { stubHttp } from '@/test/http-stub';
+import { holdReplies, stubHttp } from '@/test/http-stub';
 import { renderApp } from '@/test/render-app';
 
 const openDashboard = (userOverrides: Parameters<typeof buildUser>[0] = {}) => {
@@ -39,6 +39,19 @@ describe('/profile dashboard', () => {
 
     expect(await screen.findByText('₦2,500.00')).toBeInTheDocument();
     expect(requests.filter((r) => r.url === '/auth')).toHaveLength(1);
+  });
+
+  it('draws the screen from the stored session at once; the balance waits for the server', async () => {
+    const session = buildSession({ user: buildUser({ userName: 'ngozi', balance: 777 }) });
+    stubHttp({ 'GET /auth': { status: 200, data: profileOf(session) } });
+    const release = holdReplies();
+    renderApp({ route: '/profile', session: { token: session.token, user: session.user } });
+
+    expect(await screen.findByTestId('dashboard-username')).toHaveTextContent('ngozi');
+    expect(screen.getByRole('navigation', { name: 'Services' })).toBeInTheDocument();
+    expect(screen.queryByTestId('balance')).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByTestId('balance')).toHaveTextContent('₦777.00');
   });
 
   it('has the six service tiles', async () => {

@@ -9,6 +9,7 @@ import {
   walletIcon,
 } from '@/components/ui/app-icons';
 import { airtimeIcon, dataIcon } from '@/components/ui/public-icons';
+import { useAppSelector } from '@/app/hooks';
 import { useGetProfileQuery } from '@/lib/profile.api';
 import { PaymentAccountsCard } from './payment-accounts-card';
 import { ProfileLoading } from './profile-loading';
@@ -24,11 +25,17 @@ const TILES: { to: string; label: string; icon: string }[] = [
   { to: '/profile/contacts', label: 'Contacts', icon: contactsIcon },
 ];
 
-/** /profile index (spec §2): balance, shortcuts, payment accounts, referral, upgrade. */
+/**
+ * /profile index (spec §2): balance, shortcuts, payment accounts, referral, upgrade. Everything
+ * but the balance renders at once from the stored session, so a slow network shows the screen
+ * right away; the balance (never stored, lib/auth.slice.ts) waits for GET /auth.
+ */
 export const DashboardPage = () => {
   // Asked again on every visit: money also arrives from outside (bank transfers, checkouts).
   const profile = useGetProfileQuery(undefined, { refetchOnMountOrArgChange: true });
-  const user = profile.data?.user;
+  const sessionUser = useAppSelector((state) => state.auth.user);
+  const user = profile.data?.user ?? sessionUser;
+  const balance = profile.data?.user.balance;
   if (!user) {
     return <ProfileLoading failed={profile.isError} onRetry={() => void profile.refetch()} />;
   }
@@ -45,9 +52,25 @@ export const DashboardPage = () => {
           <p className="balance-label" id="balance-label">
             Wallet balance
           </p>
-          <p className="balance-amount" data-testid="balance">
-            {formatNairaAmount(user.balance)}
-          </p>
+          {balance === undefined ? (
+            <p className="balance-amount balance-pending" aria-busy="true">
+              {profile.isError ? (
+                <button
+                  type="button"
+                  className="btn btn-light btn-sm"
+                  onClick={() => void profile.refetch()}
+                >
+                  Show balance
+                </button>
+              ) : (
+                <span className="muted-inverse">₦ ···</span>
+              )}
+            </p>
+          ) : (
+            <p className="balance-amount" data-testid="balance">
+              {formatNairaAmount(balance)}
+            </p>
+          )}
         </div>
         <Link className="btn btn-light" to="/profile/fundWallet">
           <Icon path={walletIcon} size={18} /> Fund wallet

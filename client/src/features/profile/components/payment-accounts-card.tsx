@@ -1,4 +1,4 @@
-import type { TUser } from '@vendo/shared/schemas/user';
+import type { TSessionUser } from '@/lib/session-storage';
 import { toast } from '@/lib/toast';
 import { Icon } from '@/components/ui/icon';
 import { copyIcon } from '@/components/ui/app-icons';
@@ -7,7 +7,7 @@ import { copyText } from '@/lib/clipboard';
 import { useGenerateAccountMutation } from '../api/generate-account.api';
 
 /** The user's dedicated bank accounts; a transfer to one funds the wallet (fee 1.08%, spec §9). */
-export const PaymentAccountsCard = ({ user }: { user: TUser }) => {
+export const PaymentAccountsCard = ({ user }: { user: TSessionUser }) => {
   const accounts = user.accountNumbers ?? [];
   const [generate, generating] = useGenerateAccountMutation();
 
