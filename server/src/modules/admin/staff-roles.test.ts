@@ -164,8 +164,8 @@ describe('staff routes refuse every role they do not allow, and change nothing',
     for (const [caller, user] of Object.entries(callers)) {
       for (const call of routes()) {
         if (allowed(caller, call.who)) continue;
-        const agent = t.request();
-        const request = agent[call.method](`/api/v1${call.path}`).set('x-auth-token', user.token);
+        const http = t.request();
+        const request = http[call.method](`/api/v1${call.path}`).set('x-auth-token', user.token);
         const res = await (call.body ? request.send(call.body) : request);
         refused += 1;
         if (res.status !== 403) wrong.push(`${caller} ${call.method} ${call.path} → ${res.status}`);
