@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, screenshot } from './helpers/browser.ts';
+import {
+  DESKTOP,
+  launchBrowser,
+  openPage,
+  PHONE,
+  screenshot,
+  settle,
+  toast,
+} from './helpers/browser.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 import { dashboardBalance, kobo, login, noHorizontalScroll } from './helpers/session.ts';
 
@@ -25,24 +33,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const newPage = async (viewport: { width: number; height: number }) => {
-  const context = await browser.newContext({ viewport, baseURL: server.url });
-  const page = await context.newPage();
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  page.setDefaultTimeout(20_000);
-  return page;
-};
-
-const settle = async (page: Page) => {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => window.scrollTo(0, 0));
-  for (const close of await page.locator('.Toastify__close-button').all()) {
-    await close.click({ timeout: 1000 }).catch(() => undefined);
-  }
-  await page.waitForTimeout(600);
-};
-
-const toast = (page: Page) => page.locator('.Toastify');
+const newPage = (viewport: { width: number; height: number }) =>
+  openPage(browser, server.url, viewport);
 
 /** Menu link labels, opening the drawer first on a phone. */
 const menuLabels = async (page: Page) => {

@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, SCREENSHOTS, launchBrowser, screenshot } from './helpers/browser.ts';
+import {
+  DESKTOP,
+  launchBrowser,
+  openPage,
+  PHONE,
+  screenshot,
+  SCREENSHOTS,
+  settle,
+} from './helpers/browser.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 import { kobo, login, noHorizontalScroll } from './helpers/session.ts';
 
@@ -20,26 +28,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const newPage = async (viewport: { width: number; height: number }) => {
-  const context = await browser.newContext({
-    viewport,
-    baseURL: server.url,
-    acceptDownloads: true,
-  });
-  const page = await context.newPage();
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  page.setDefaultTimeout(20_000);
-  return page;
-};
-
-const settle = async (page: Page) => {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => window.scrollTo(0, 0));
-  for (const close of await page.locator('.Toastify__close-button').all()) {
-    await close.click({ timeout: 1000 }).catch(() => undefined);
-  }
-  await page.waitForTimeout(600);
-};
+const newPage = (viewport: { width: number; height: number }) =>
+  openPage(browser, server.url, viewport, { downloads: true });
 
 const buyAirtime = async (page: Page, phone: string, amount: string) => {
   await page.goto('/profile/buyairtime');

@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, SCREENSHOTS, launchBrowser, screenshot } from './helpers/browser.ts';
+import {
+  DESKTOP,
+  launchBrowser,
+  openPage,
+  PHONE,
+  screenshot,
+  SCREENSHOTS,
+  settle,
+} from './helpers/browser.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 import { dashboardBalance, kobo, login, noHorizontalScroll } from './helpers/session.ts';
 
@@ -20,32 +28,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const newPage = async (viewport: { width: number; height: number }) => {
-  const context = await browser.newContext({
-    viewport,
-    baseURL: server.url,
-    acceptDownloads: true,
-  });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const page = await context.newPage();
-  // Full-page screenshots resize the viewport, which restarts the side menu's width transition;
-  // without motion the rail is captured as it is.
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  page.setDefaultTimeout(20_000);
-  return page;
-};
-
-/** Lets toasts and transitions settle so screenshots show the page, not an animation. */
-const settle = async (page: Page) => {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => window.scrollTo(0, 0)); // a focused field may have scrolled
-  // Toasts close after 5 s; closed now so they do not hide the page's top in screenshots.
-  for (const close of await page.locator('.Toastify__close-button').all()) {
-    // A toast may be closing already: do not wait for it.
-    await close.click({ timeout: 1000 }).catch(() => undefined);
-  }
-  await page.waitForTimeout(600);
-};
+const newPage = (viewport: { width: number; height: number }) =>
+  openPage(browser, server.url, viewport, { downloads: true, clipboard: true });
 
 /** Buy data: MTN SME 1GB. Returns the plan's price in kobo, read from its option label. */
 const buyData = async (page: Page, phone: string, shot?: string): Promise<number> => {

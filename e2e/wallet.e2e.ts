@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, screenshot } from './helpers/browser.ts';
+import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, settle } from './helpers/browser.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 import { dashboardBalance, login, noHorizontalScroll } from './helpers/session.ts';
 
@@ -19,24 +19,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const newPage = async (viewport: { width: number; height: number }) => {
-  const context = await browser.newContext({ viewport, baseURL: server.url });
-  const page = await context.newPage();
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  page.setDefaultTimeout(20_000);
-  return page;
-};
-
-/** Lets toasts and transitions settle so screenshots show the page, not an animation. */
-const settle = async (page: Page) => {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => window.scrollTo(0, 0));
-  for (const close of await page.locator('.Toastify__close-button').all()) {
-    // A toast may be closing already: do not wait for it.
-    await close.click({ timeout: 1000 }).catch(() => undefined);
-  }
-  await page.waitForTimeout(600);
-};
+const newPage = (viewport: { width: number; height: number }) =>
+  openPage(browser, server.url, viewport);
 
 const api = async <T>(path: string, init: { method?: string; body?: unknown; token?: string }) => {
   const res = await fetch(`${server.url}/api/v1${path}`, {

@@ -34,3 +34,37 @@ export const screenshot = async (page: Page, name: string): Promise<string> => {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 };
+
+/**
+ * A page in a fresh browser context (its own cookies and storage) at `viewport`, on the app at
+ * `baseURL`. Motion is reduced: full-page screenshots resize the viewport, which would restart
+ * the side menu's width transition. Steps wait up to 20 s: a busy machine is slow.
+ */
+export const openPage = async (
+  browser: Browser,
+  baseURL: string,
+  viewport: { width: number; height: number },
+  { downloads = false, clipboard = false }: { downloads?: boolean; clipboard?: boolean } = {},
+): Promise<Page> => {
+  const context = await browser.newContext({ viewport, baseURL, acceptDownloads: downloads });
+  if (clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const page = await context.newPage();
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  page.setDefaultTimeout(20_000);
+  return page;
+};
+
+/** Lets toasts and transitions settle so screenshots show the page, not an animation. */
+export const settle = async (page: Page) => {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => window.scrollTo(0, 0)); // a focused field may have scrolled
+  // Toasts close after 5 s; closed now so they do not hide the page's top in screenshots.
+  for (const close of await page.locator('.Toastify__close-button').all()) {
+    // A toast may be closing already: do not wait for it.
+    await close.click({ timeout: 1000 }).catch(() => undefined);
+  }
+  await page.waitForTimeout(600);
+};
+
+/** The toasts' container: its text is every message shown. */
+export const toast = (page: Page) => page.locator('.Toastify');

@@ -22,7 +22,7 @@ const adminUsersApi = api.injectEndpoints({
       extraOptions: { silent: true },
       providesTags: ['Users'],
     }),
-    upgradeUser: build.mutation<TUserChangedResponse, { userId: string; userType: TUserType }>({
+    setUserTier: build.mutation<TUserChangedResponse, { userId: string; userType: TUserType }>({
       query: ({ userId, userType }) => ({
         url: `/admin/upgradeUser/${encodeURIComponent(userId)}/${encodeURIComponent(userType)}`,
       }),
@@ -44,7 +44,7 @@ const adminUsersApi = api.injectEndpoints({
 export const {
   useGetUsersQuery,
   useGetUserQuery,
-  useUpgradeUserMutation,
+  useSetUserTierMutation,
   useSetRoleMutation,
   useResetUserPasswordMutation,
 } = adminUsersApi;

@@ -13,7 +13,7 @@ import {
   useGetUserQuery,
   useResetUserPasswordMutation,
   useSetRoleMutation,
-  useUpgradeUserMutation,
+  useSetUserTierMutation,
 } from '../api/admin-users.api';
 import { NEXT_TIER } from '../lib/admin';
 
@@ -24,7 +24,7 @@ import { NEXT_TIER } from '../lib/admin';
 export const UserDetailDialog = ({ userId, onClose }: { userId: string; onClose: () => void }) => {
   const isAdmin = useAppSelector((s) => s.auth.isAdmin || s.auth.user?.isAdmin === true);
   const { data, isError } = useGetUserQuery(userId);
-  const [upgrade, upgradeState] = useUpgradeUserMutation();
+  const [upgrade, upgradeState] = useSetUserTierMutation();
   const [setRole, roleState] = useSetRoleMutation();
   const [resetPassword, resetState] = useResetUserPasswordMutation();
   const [confirmReset, setConfirmReset] = useState(false);
