@@ -3,6 +3,10 @@ import http from 'node:http';
 import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
+import {
+  ZWebhookDeliveriesResponse,
+  ZWebhookEventBody,
+} from '@vendo/shared/schemas/webhooks.responses';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createUser, type TestUser } from '../../../test/factories/user.factory.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
@@ -133,6 +137,7 @@ describe('webhook delivery', () => {
       expect(Math.abs(timestamp - Date.now() / 1000)).toBeLessThan(60);
 
       const body = JSON.parse(first!.body) as Record<string, unknown>;
+      expect(ZWebhookEventBody.parse(body)).toEqual(body);
       const [event] = await eventsOf(user);
       expect(first!.headers['vendo-webhook-id']).toBe(event!.id);
       const shown = await t
@@ -181,6 +186,7 @@ describe('webhook delivery', () => {
         .request()
         .get('/api/v1/auth/webhookDeliveries')
         .set('x-auth-token', user.token);
+      expect(ZWebhookDeliveriesResponse.parse(log.body)).toEqual(log.body);
       const [event] = log.body.events as {
         status: string;
         attempts: number;
