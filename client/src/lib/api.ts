@@ -20,6 +20,7 @@ import { registerStoreModule } from './store-modules';
  * - Beneficiaries, Contacts: the user's saved accounts and numbers.
  * - Prices, Site: public data.
  * - Back office: Services, Suppliers, CostPrices, Fees, UssdCodes, Notification, PlanHistory.
+ * - Developer (API users): Webhook (URL and secret hint), WebhookDeliveries (the delivery log).
  */
 export const api = createApi({
   reducerPath: 'api',
@@ -41,6 +42,8 @@ export const api = createApi({
     'UssdCodes',
     'Notification',
     'PlanHistory',
+    'Webhook',
+    'WebhookDeliveries',
   ],
   endpoints: () => ({}),
 });
