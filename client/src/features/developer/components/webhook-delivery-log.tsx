@@ -40,7 +40,7 @@ export const WebhookDeliveryLog = () => {
 
   const events = log.data?.events ?? [];
   return (
-    <section className="card" aria-labelledby="webhook-log-title">
+    <section className="card developer-card" aria-labelledby="webhook-log-title">
       <h2 className="card-title" id="webhook-log-title">
         Webhook deliveries
       </h2>

@@ -84,7 +84,7 @@ export const WebhookSection = () => {
 
   return (
     <>
-      <section className="card webhook-card" aria-labelledby="webhooks-title">
+      <section className="card developer-card" aria-labelledby="webhooks-title">
         <h2 className="card-title" id="webhooks-title">
           Webhooks
         </h2>
