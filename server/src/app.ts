@@ -21,6 +21,7 @@ import { couponRoutes } from './modules/funding/coupon.routes.ts';
 import { fundingRoutes, webhookRoutes } from './modules/funding/funding.routes.ts';
 import { referralRoutes } from './modules/referrals/referrals.routes.ts';
 import { kycRoutes } from './modules/users/kyc.routes.ts';
+import { webhookSettingsRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { mailRoutes } from './modules/mail/mail-campaigns.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
@@ -64,7 +65,7 @@ export const createApp = (ctx: AppContext): express.Express => {
   // The purchase routes first: they are the busiest, and no other router shares their paths.
   api.use(vendingRoutes(ctx));
   api.use('/auth/contact', contactRoutes(ctx));
-  api.use('/auth', authRoutes(ctx));
+  api.use('/auth', authRoutes(ctx), webhookSettingsRoutes(ctx));
   api.use(
     '/admin',
     adminRoutes(ctx),

@@ -72,6 +72,16 @@ const ZEnv = z.object({
   BILLSTACK_SECRET_KEY: z.string().optional(),
   BILLSTACK_ALLOWED_IPS: z.string().optional(),
   ACCOUNT_CARD_FEE_BP: z.coerce.number().int().min(0).max(10_000).default(108),
+  WEBHOOK_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(0).default(30_000),
+  WEBHOOK_RETRY_MAX_MS: z.coerce.number().int().min(0).default(3_600_000),
+  WEBHOOK_RETRY_WINDOW_SECONDS: z.coerce.number().int().min(1).default(86_400),
+  WEBHOOK_LEASE_SECONDS: z.coerce.number().int().min(1).default(60),
+  WEBHOOK_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(50),
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: bool(false),
+  WEBHOOK_ALLOW_HTTP: bool(false),
 });
 
 export type Config = {
@@ -141,6 +151,27 @@ export type Config = {
     /** Fee on deposits into reserved accounts, in basis points (108 = 1.08%). */
     accountCardFeeBasisPoints: number;
   };
+  webhooks: {
+    /** How often the delivery worker looks for due events; 0 = never (tests run passes by hand). */
+    intervalMs: number;
+    /** One attempt's limit: connect, answer and body. */
+    timeoutMs: number;
+    /** Retry delays double from the base (30 s, 1 min, 2 min …) up to the cap. */
+    retryBaseMs: number;
+    retryMaxMs: number;
+    /** No attempt is scheduled later than this after the event: it is then 'failed'. */
+    retryWindowSeconds: number;
+    /** How long a claimed event is held by its worker before another may take it. */
+    leaseSeconds: number;
+    batchSize: number;
+    concurrency: number;
+    /**
+     * Local testing only (refused in production): deliver to loopback and private addresses,
+     * and over plain http. The SSRF rules hold whenever these are off.
+     */
+    allowPrivateTargets: boolean;
+    allowHttp: boolean;
+  };
 };
 
 /** Reads the configuration from an environment (process.env by default); throws on bad values. */
@@ -151,6 +182,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && (e.WEBHOOK_ALLOW_PRIVATE_TARGETS || e.WEBHOOK_ALLOW_HTTP)) {
+    throw new Error(
+      'Invalid configuration:\nWEBHOOK_ALLOW_PRIVATE_TARGETS and WEBHOOK_ALLOW_HTTP are for local testing and cannot be set in production',
+    );
+  }
   const embedded = !e.DATABASE_URL;
   const admin =
     e.ADMIN_USERNAME && e.ADMIN_EMAIL && e.ADMIN_PASSWORD
@@ -226,6 +262,18 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         .map((s) => s.trim())
         .filter(Boolean),
       accountCardFeeBasisPoints: e.ACCOUNT_CARD_FEE_BP,
+    },
+    webhooks: {
+      intervalMs: e.WEBHOOK_INTERVAL_MS,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+      retryMaxMs: e.WEBHOOK_RETRY_MAX_MS,
+      retryWindowSeconds: e.WEBHOOK_RETRY_WINDOW_SECONDS,
+      leaseSeconds: e.WEBHOOK_LEASE_SECONDS,
+      batchSize: e.WEBHOOK_BATCH_SIZE,
+      concurrency: e.WEBHOOK_CONCURRENCY,
+      allowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+      allowHttp: e.WEBHOOK_ALLOW_HTTP,
     },
   };
 };

@@ -55,6 +55,12 @@ import {
   ZValidateAccountResponse,
   ZWithdrawResponse,
 } from '@vendo/shared/schemas/withdraw.responses';
+import {
+  ZWebhookDeliveriesResponse,
+  ZWebhookResendResponse,
+  ZWebhookSettings,
+  ZWebhookSettingsResponse,
+} from '@vendo/shared/schemas/webhooks.responses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactions } from '../src/db/schema/index.ts';
 import { raiseAlert } from '../src/modules/alerts/alerts.service.ts';
@@ -331,6 +337,29 @@ describe('the answer schemas of @vendo/shared', () => {
     expectWire(
       await send('post', '/admin/sandbox/float', admin, { supplier: 'ALARO', amount: 1000 }),
       ZMsgResponse,
+    );
+  });
+
+  it('describe the webhook settings answers', async () => {
+    const user = await createUser(t.ctx, { userType: 'api user', balanceKobo: 1_000_00 });
+    expectWire(await get('/auth/webhook', user), ZWebhookSettings);
+    expectWire(
+      await send('post', '/auth/updateWebhook', user, { webhookUrl: 'https://8.8.8.8/hooks' }),
+      ZWebhookSettingsResponse,
+    );
+    expectWire(await send('post', '/auth/webhookSecret', user), ZWebhookSettingsResponse);
+    expectWire(await get('/auth/webhook', user), ZWebhookSettings);
+    expect((await buyData(user, '08031234567')).status).toBe(200);
+    const log = await get('/auth/webhookDeliveries', user);
+    expectWire(log, ZWebhookDeliveriesResponse);
+    const [event] = (log.body as { events: { _id: string }[] }).events;
+    expectWire(
+      await send('post', `/auth/webhookEvents/${event!._id}/resend`, user),
+      ZWebhookResendResponse,
+    );
+    expectWire(
+      await send('post', '/auth/updateWebhook', user, { webhookUrl: '' }),
+      ZWebhookSettingsResponse,
     );
   });
 

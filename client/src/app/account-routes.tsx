@@ -13,6 +13,10 @@ const DashboardPage = lazyPage(() =>
 const AccountPage = lazyPage(() =>
   import('@/features/profile/components/account-page').then((m) => m.AccountPage),
 );
+// Loaded only when an API user opens the account page.
+const WebhookSection = lazyPage(() =>
+  import('@/features/developer/components/webhook-section').then((m) => m.WebhookSection),
+);
 const ChangePasswordPage = lazyPage(() =>
   import('@/features/profile/components/change-password-page').then((m) => m.ChangePasswordPage),
 );
@@ -92,7 +96,7 @@ export const ProfileRoutes = () => (
     <Route element={<RequireSession />}>
       <Route element={<ProfileLayout />}>
         <Route index element={<DashboardPage />} />
-        <Route path="user" element={<AccountPage />} />
+        <Route path="user" element={<AccountPage apiUserSections={<WebhookSection />} />} />
         <Route path="changePassword" element={<ChangePasswordPage />} />
         <Route path="buydata" element={<BuyDataPage />} />
         <Route path="buyairtime" element={<BuyAirtimePage />} />

@@ -21,6 +21,7 @@ import { registerStoreModule } from './store-modules';
  * - Prices, Site: public data.
  * - Back office: Services, Suppliers, CostPrices, Fees, UssdCodes, Notification, PlanHistory,
  *   AdminDashboard (figures, chart), Alerts, Users, Coupons, Audit, Reconciliation.
+ * - Developer (API users): Webhook (URL and secret hint), WebhookDeliveries (the delivery log).
  */
 export const api = createApi({
   reducerPath: 'api',
@@ -48,6 +49,8 @@ export const api = createApi({
     'Coupons',
     'Audit',
     'Reconciliation',
+    'Webhook',
+    'WebhookDeliveries',
   ],
   endpoints: () => ({}),
 });

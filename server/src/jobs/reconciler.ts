@@ -3,37 +3,65 @@ import { reconcileFundings } from '../modules/funding/funding.service.ts';
 import { sendMailBatch } from '../modules/mail/mail-campaigns.service.ts';
 import { reconcileOnce } from '../modules/vending/reconciler.ts';
 import { reconcileWithdrawals } from '../modules/withdraw/withdraw.service.ts';
+import { deliverDueWebhooks } from '../modules/webhooks/webhook-delivery.ts';
 
 /**
- * Runs the background work every RECONCILE_INTERVAL_MS until stopped (0 = never): re-queries of
- * unsettled purchases, withdrawals and fundings, and admin mail left unsent. Each pass claims its work with SKIP LOCKED, so every server process
- * may run this.
+ * Runs `pass` every `intervalMs` (never two passes at once) until stopped; 0 = never. A failed pass is
+ * logged and the next one runs as usual.
  */
-export const startReconciler = (ctx: AppContext): { stop: () => Promise<void> } => {
-  const every = ctx.config.vending.reconcileIntervalMs;
-  if (every <= 0) return { stop: async () => undefined };
+const every = (
+  ctx: AppContext,
+  name: string,
+  intervalMs: number,
+  pass: () => Promise<unknown>,
+): { stop: () => Promise<void> } => {
+  if (intervalMs <= 0) return { stop: async () => undefined };
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
   const timer = setInterval(() => {
     running = running.then(async () => {
       if (stopped) return;
       try {
-        await reconcileOnce(ctx);
-        await reconcileWithdrawals(ctx);
-        await reconcileFundings(ctx);
-        // A batch of admin mail a restarted process left unsent.
-        await sendMailBatch(ctx);
+        await pass();
       } catch (error) {
-        ctx.logger.error('reconciler pass failed', { error: String(error) });
+        ctx.logger.error(`${name} pass failed`, { error: String(error) });
       }
     });
-  }, every);
+  }, intervalMs);
   timer.unref();
   return {
     stop: async () => {
       stopped = true;
       clearInterval(timer);
       await running;
+    },
+  };
+};
+
+/**
+ * Runs the background work until stopped. Every RECONCILE_INTERVAL_MS: re-queries of unsettled
+ * purchases, withdrawals and fundings, and admin mail left unsent. Every WEBHOOK_INTERVAL_MS, on
+ * its own timer so a slow supplier re-query never holds webhooks back: the webhook outbox, pass
+ * after pass while full batches keep coming. Each pass claims its work with SKIP LOCKED, so every
+ * server process may run this.
+ */
+export const startReconciler = (ctx: AppContext): { stop: () => Promise<void> } => {
+  const reconciler = every(ctx, 'reconciler', ctx.config.vending.reconcileIntervalMs, async () => {
+    await reconcileOnce(ctx);
+    await reconcileWithdrawals(ctx);
+    await reconcileFundings(ctx);
+    // A batch of admin mail a restarted process left unsent.
+    await sendMailBatch(ctx);
+  });
+  const webhooks = every(ctx, 'webhook delivery', ctx.config.webhooks.intervalMs, async () => {
+    // A backlog drains without waiting an interval per batch; bounded so the timer comes back.
+    for (let i = 0; i < 20; i++) {
+      if ((await deliverDueWebhooks(ctx)) < ctx.config.webhooks.batchSize) break;
+    }
+  });
+  return {
+    stop: async () => {
+      await Promise.all([reconciler.stop(), webhooks.stop()]);
     },
   };
 };

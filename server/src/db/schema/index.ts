@@ -8,3 +8,4 @@ export * from './vending.ts';
 export * from './wallet.ts';
 export * from './audit.ts';
 export * from './mail.ts';
+export * from './webhooks.ts';

@@ -28,6 +28,13 @@ export const users = pgTable(
     referredById: uuid('referred_by_id').references((): AnyPgColumn => users.id),
     apiTokenHash: text('api_token_hash'),
     webhookUrl: text('webhook_url'),
+    /**
+     * The secret webhooks are signed with, encrypted (lib/secret-box.ts): the server must sign
+     * with it, so it is kept, but it is shown only once; `webhook_secret_hint` (its last four
+     * characters) is what the user sees afterwards.
+     */
+    webhookSecretEncrypted: text('webhook_secret_encrypted'),
+    webhookSecretHint: text('webhook_secret_hint'),
     ninLast4: text('nin_last4'),
     bvnLast4: text('bvn_last4'),
     /** Keyed hashes of NIN/BVN (never the digits): only the last four digits are kept readable. */

@@ -357,6 +357,8 @@ describe('POST /api/v1/auth/register', () => {
         bvn: '22345678901',
         ninLast4: '8901',
         webhookUrl: 'http://evil.test/hook',
+        webhookSecretEncrypted: 'v1.forged',
+        webhookSecretHint: 'abcd',
         accountNumbers: [{ bankName: 'Evil Bank', accountNumber: '0123456789' }],
         reservedAccountNo3: '9999999999',
         lastLogin: '2000-01-01T00:00:00.000Z',
@@ -394,6 +396,8 @@ describe('POST /api/v1/auth/register', () => {
       ninLast4: null,
       bvnLast4: null,
       webhookUrl: null,
+      webhookSecretEncrypted: null,
+      webhookSecretHint: null,
       reservedAccountNo3: null,
       accountNumbers: [],
     });

@@ -1,3 +1,4 @@
+import { Suspense, type ReactNode } from 'react';
 import { useGetProfileQuery } from '@/lib/profile.api';
 import { KycForm } from './kyc-form';
 import { ProfileLoading } from './profile-loading';
@@ -7,8 +8,11 @@ const formatDate = (iso: string | null): string =>
     ? new Date(iso).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short' })
     : 'Unknown';
 
-/** /profile/user: the account details from the profile, and the KYC form. */
-export const AccountPage = () => {
+/**
+ * /profile/user: the account details from the profile, and the KYC form. API users also get
+ * `apiUserSections` (the developer feature's webhook and token sections, composed in app/).
+ */
+export const AccountPage = ({ apiUserSections }: { apiUserSections?: ReactNode }) => {
   const profile = useGetProfileQuery(undefined);
   const user = profile.data?.user;
   if (!user) {
@@ -45,6 +49,9 @@ export const AccountPage = () => {
         </dl>
       </section>
       <KycForm user={user} />
+      {user.userType === 'api user' && apiUserSections && (
+        <Suspense fallback={null}>{apiUserSections}</Suspense>
+      )}
     </>
   );
 };

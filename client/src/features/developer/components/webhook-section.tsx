@@ -1,0 +1,170 @@
+import { useState, type FormEvent } from 'react';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Icon } from '@/components/ui/icon';
+import { copyIcon } from '@/components/ui/app-icons';
+import { TextField } from '@/components/ui/text-field';
+import { errorMessage } from '@/lib/api-error';
+import { copyText } from '@/lib/clipboard';
+import { toast } from '@/lib/toast';
+import '@/styles/purchase.css';
+import '../developer.css';
+import {
+  useGetWebhookSettingsQuery,
+  useRotateWebhookSecretMutation,
+  useUpdateWebhookMutation,
+} from '../api/webhook-settings.api';
+import { WebhookDeliveryLog } from './webhook-delivery-log';
+
+/** A secret the server answered once: shown here until the user leaves the page. */
+const SecretOnce = ({ secret }: { secret: string }) => {
+  const copy = async () => {
+    if (await copyText(secret)) toast.success('Webhook secret copied');
+  };
+  return (
+    <div className="secret-once" role="region" aria-label="New webhook secret">
+      <p className="small">
+        <strong>Copy your secret now:</strong> it will not be shown again.
+      </p>
+      <div className="copy-row">
+        <label className="visually-hidden" htmlFor="webhook-secret">
+          Webhook secret
+        </label>
+        <input className="input mono" id="webhook-secret" value={secret} readOnly />
+        <button type="button" className="btn btn-primary" onClick={() => void copy()}>
+          <Icon path={copyIcon} size={16} /> Copy
+        </button>
+      </div>
+    </div>
+  );
+};
+
+/**
+ * Account page, API users: the webhook URL (checked on the server: public https only), the
+ * signing secret (shown once when made, then its last 4 characters; rotation after a
+ * confirmation) and the delivery log with Resend.
+ */
+export const WebhookSection = () => {
+  const settings = useGetWebhookSettingsQuery(undefined);
+  const [updateWebhook, updating] = useUpdateWebhookMutation();
+  const [rotateSecret, rotating] = useRotateWebhookSecretMutation();
+  const [draft, setDraft] = useState<string | null>(null);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [confirmRotate, setConfirmRotate] = useState(false);
+  const url = draft ?? settings.data?.webhookUrl ?? '';
+  const hint = settings.data?.webhookSecretHint ?? null;
+
+  const onSave = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setAlert(null);
+    setNotice(null);
+    try {
+      const saved = await updateWebhook({ webhookUrl: url.trim() }).unwrap();
+      setNotice(saved.msg);
+      setDraft(null);
+      if (saved.webhookSecret) setSecret(saved.webhookSecret);
+    } catch (error) {
+      setAlert(errorMessage(error));
+    }
+  };
+
+  const onRotate = async () => {
+    setAlert(null);
+    setNotice(null);
+    try {
+      const rotated = await rotateSecret(undefined).unwrap();
+      setConfirmRotate(false);
+      setNotice(rotated.msg);
+      if (rotated.webhookSecret) setSecret(rotated.webhookSecret);
+    } catch (error) {
+      setAlert(errorMessage(error));
+    }
+  };
+
+  return (
+    <>
+      <section className="card developer-card" aria-labelledby="webhooks-title">
+        <h2 className="card-title" id="webhooks-title">
+          Webhooks
+        </h2>
+        <p className="muted small">
+          When one of your transactions succeeds, is refunded or fails, or a deposit is credited, we
+          POST a signed JSON event to your URL. Check its Vendo-Webhook-Signature header with your
+          secret before trusting it.
+        </p>
+        <form className="form" onSubmit={onSave} noValidate aria-label="Webhook URL">
+          <FormAlert message={alert} />
+          {notice && (
+            <p className="notice notice-success" role="status">
+              {notice}
+            </p>
+          )}
+          <TextField
+            label="Webhook URL"
+            name="webhookUrl"
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            value={url}
+            onChange={(event) => setDraft(event.target.value)}
+            invalid={alert !== null}
+            hint="A public https address. Leave it empty and save to stop webhooks."
+          />
+          <button type="submit" className="btn btn-primary btn-block" disabled={updating.isLoading}>
+            Save
+          </button>
+        </form>
+
+        <div className="webhook-secret">
+          <h3 className="small-title">Signing secret</h3>
+          <p className="small" data-testid="webhook-secret-hint">
+            {hint ? (
+              <>
+                Ends in <code>{hint}</code>
+              </>
+            ) : (
+              'None yet: saving a URL creates one.'
+            )}
+          </p>
+          {secret && <SecretOnce secret={secret} />}
+          {confirmRotate ? (
+            <div className="rotate-confirm" role="group" aria-label="Rotate secret">
+              <p className="small">
+                Your current secret stops working at once: events are signed with the new one.
+              </p>
+              <div className="dialog-actions">
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  onClick={() => setConfirmRotate(false)}
+                  disabled={rotating.isLoading}
+                >
+                  Cancel
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  onClick={() => void onRotate()}
+                  disabled={rotating.isLoading}
+                >
+                  Rotate now
+                </button>
+              </div>
+            </div>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-secondary btn-block"
+              onClick={() => setConfirmRotate(true)}
+            >
+              Rotate secret
+            </button>
+          )}
+        </div>
+      </section>
+      <WebhookDeliveryLog />
+    </>
+  );
+};

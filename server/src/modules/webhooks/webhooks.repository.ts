@@ -1,0 +1,204 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { queryRows } from '../../db/query.ts';
+import { rowFromRaw } from '../../db/rows.ts';
+import { users, webhookDeliveries, webhookEvents } from '../../db/schema/index.ts';
+import { isUuid } from '../../lib/ids.ts';
+
+export type WebhookEventRow = typeof webhookEvents.$inferSelect;
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+/** A user's webhook URL and (sealed) signing secret. */
+export const findWebhookSettings = async (
+  db: DbOrTx,
+  userId: string,
+): Promise<{ webhookUrl: string | null; secretHint: string | null }> => {
+  const [row] = await db
+    .select({ webhookUrl: users.webhookUrl, secretHint: users.webhookSecretHint })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? { webhookUrl: null, secretHint: null };
+};
+
+/**
+ * Sets (or with null clears) a user's webhook URL. `secretIfNone` becomes their signing secret
+ * only when they have none yet, decided in the same statement; answers whether it did.
+ */
+export const saveWebhookUrl = async (
+  db: DbOrTx,
+  userId: string,
+  webhookUrl: string | null,
+  secretIfNone: { sealed: string; hint: string },
+): Promise<{ secretCreated: boolean; secretHint: string | null }> => {
+  const [row] = await queryRows<{ created: boolean; hint: string | null }>(
+    db,
+    sql`update users u set webhook_url = ${webhookUrl},
+          webhook_secret_encrypted = case when ${webhookUrl}::text is null then u.webhook_secret_encrypted
+            else coalesce(u.webhook_secret_encrypted, ${secretIfNone.sealed}) end,
+          webhook_secret_hint = case when ${webhookUrl}::text is null then u.webhook_secret_hint
+            else coalesce(u.webhook_secret_hint, ${secretIfNone.hint}) end
+        where u.id = ${userId}::uuid
+        -- The sealed value is unique (random IV): equal means this statement stored it.
+        returning u.webhook_secret_encrypted is not distinct from ${secretIfNone.sealed} as created,
+          u.webhook_secret_hint as hint`,
+  );
+  return { secretCreated: row?.created ?? false, secretHint: row?.hint ?? null };
+};
+
+/** Replaces a user's signing secret (the old one stops signing at once). */
+export const saveWebhookSecret = async (
+  db: DbOrTx,
+  userId: string,
+  secret: { sealed: string; hint: string },
+): Promise<void> => {
+  await db
+    .update(users)
+    .set({ webhookSecretEncrypted: secret.sealed, webhookSecretHint: secret.hint })
+    .where(eq(users.id, userId));
+};
+
+/** An event a worker holds, with what sending it needs. */
+export type ClaimedWebhookEvent = WebhookEventRow & {
+  userName: string;
+  webhookUrl: string | null;
+  sealedSecret: string | null;
+};
+
+/**
+ * Claims up to `limit` due events for this worker: each gets its next attempt number and a lease
+ * (`claimed_until`) during which no other worker takes it. FOR UPDATE SKIP LOCKED: any number of
+ * processes can claim side by side, and never the same event at the same time.
+ */
+export const claimDueWebhookEvents = async (
+  db: DbOrTx,
+  { limit, leaseSeconds }: { limit: number; leaseSeconds: number },
+): Promise<ClaimedWebhookEvent[]> => {
+  const rows = await queryRows<
+    Record<string, unknown> & {
+      claimed_user_name: string;
+      claimed_webhook_url: string | null;
+      claimed_secret: string | null;
+    }
+  >(
+    db,
+    sql`with due as (
+          select id from webhook_events
+          where status = 'pending' and next_attempt_at <= now()
+            and (claimed_until is null or claimed_until <= now())
+          order by next_attempt_at
+          limit ${limit}
+          for update skip locked)
+        update webhook_events e
+        set attempts = e.attempts + 1,
+            claimed_until = now() + make_interval(secs => ${leaseSeconds})
+        from due, users u
+        where e.id = due.id and u.id = e.user_id
+        returning e.*, u.user_name as claimed_user_name, u.webhook_url as claimed_webhook_url,
+          u.webhook_secret_encrypted as claimed_secret`,
+  );
+  return rows.map((raw) => ({
+    ...rowFromRaw(webhookEvents, raw),
+    userName: raw.claimed_user_name,
+    webhookUrl: raw.claimed_webhook_url,
+    sealedSecret: raw.claimed_secret,
+  }));
+};
+
+/**
+ * Logs one attempt and moves its event on, in one transaction: delivered on a 2xx; otherwise due
+ * again after `retryDelayMs`, or failed when that would be past the retry window. The event
+ * moves only while this attempt is still its latest claim (a worker whose lease ran out and was
+ * overtaken just logs its attempt).
+ */
+export const recordWebhookAttempt = (
+  db: Db,
+  input: {
+    eventId: string;
+    attempt: number;
+    url: string;
+    attemptedAt: Date;
+    statusCode: number | null;
+    error: string | null;
+    durationMs: number;
+    delivered: boolean;
+    retryDelayMs: number;
+    retryWindowSeconds: number;
+  },
+): Promise<void> =>
+  db.transaction(async (tx) => {
+    await tx.insert(webhookDeliveries).values({
+      eventId: input.eventId,
+      attempt: input.attempt,
+      url: input.url,
+      attemptedAt: input.attemptedAt,
+      statusCode: input.statusCode,
+      error: input.error,
+      durationMs: input.durationMs,
+    });
+    const retryAt = sql`now() + make_interval(secs => ${input.retryDelayMs / 1000})`;
+    const gaveUp = sql`${retryAt} > ${webhookEvents.createdAt} + make_interval(secs => ${input.retryWindowSeconds})`;
+    await tx
+      .update(webhookEvents)
+      .set({
+        status: input.delivered
+          ? 'delivered'
+          : sql`case when ${gaveUp} then 'failed' else 'pending' end`,
+        nextAttemptAt: input.delivered
+          ? null
+          : sql`case when ${gaveUp} then null else ${retryAt} end`,
+        claimedUntil: null,
+        lastStatusCode: input.statusCode,
+        lastError: input.error,
+        ...(input.delivered ? { deliveredAt: sql`now()` } : {}),
+      })
+      .where(and(eq(webhookEvents.id, input.eventId), eq(webhookEvents.attempts, input.attempt)));
+  });
+
+/** A page of a user's events, newest first, and how many they have. */
+export const listWebhookEvents = async (
+  db: DbOrTx,
+  userId: string,
+  { limit, offset }: { limit: number; offset: number },
+): Promise<{ events: WebhookEventRow[]; total: number }> => {
+  const [events, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.userId, userId))
+      .orderBy(desc(webhookEvents.createdAt), desc(webhookEvents.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(webhookEvents).where(eq(webhookEvents.userId, userId)),
+  ]);
+  return { events, total: counted?.n ?? 0 };
+};
+
+/** Every attempt of these events, newest first. */
+export const listWebhookDeliveries = async (
+  db: DbOrTx,
+  eventIds: string[],
+): Promise<WebhookDeliveryRow[]> =>
+  eventIds.length === 0
+    ? []
+    : db
+        .select()
+        .from(webhookDeliveries)
+        .where(inArray(webhookDeliveries.eventId, eventIds))
+        .orderBy(desc(webhookDeliveries.attempt));
+
+/**
+ * Makes a user's own event due now (pending again, whatever its state), or null when the id is
+ * not one of their events. An event a worker holds right now stays with it until its lease ends.
+ */
+export const requeueWebhookEvent = async (
+  db: DbOrTx,
+  { userId, eventId }: { userId: string; eventId: string },
+): Promise<WebhookEventRow | null> => {
+  if (!isUuid(eventId)) return null;
+  const [row] = await db
+    .update(webhookEvents)
+    .set({ status: 'pending', nextAttemptAt: sql`now()` })
+    .where(and(eq(webhookEvents.id, eventId), eq(webhookEvents.userId, userId)))
+    .returning();
+  return row ?? null;
+};
