@@ -43,7 +43,7 @@ export const findTransaction = async (
         : and(byIdOrRequestId, eq(transactions.userId, userId)),
     )
     .orderBy(
-      isUuid(id) ? sql`${transactions.id} = ${id}::uuid desc` : sql`true`,
+      ...(isUuid(id) ? [sql`${transactions.id} = ${id}::uuid desc`] : []),
       desc(transactions.createdAt),
     )
     .limit(1);
