@@ -58,7 +58,7 @@ describe('POST/GET/DELETE /api/v1/auth/apiTokens', () => {
 
   it('refuses a blank, too long or repeated name and an 11th token, with messages', async () => {
     const user = await createUser(t.ctx);
-    const post = (body: unknown) =>
+    const post = (body: object) =>
       t.request().post('/api/v1/auth/apiTokens').set('x-auth-token', user.token).send(body);
     expect((await post({})).body).toMatchObject({ msg: 'Give the token a name' });
     expect((await post({ name: '   ' })).body.msg).toBe('Give the token a name');
