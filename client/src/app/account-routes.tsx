@@ -13,6 +13,9 @@ const DashboardPage = lazyPage(() =>
 const AccountPage = lazyPage(() =>
   import('@/features/profile/components/account-page').then((m) => m.AccountPage),
 );
+const ApiTokensSection = lazyPage(() =>
+  import('@/features/developer/components/api-tokens-section').then((m) => m.ApiTokensSection),
+);
 const ChangePasswordPage = lazyPage(() =>
   import('@/features/profile/components/change-password-page').then((m) => m.ChangePasswordPage),
 );
@@ -71,7 +74,14 @@ export const ProfileRoutes = () => (
     <Route element={<RequireSession />}>
       <Route element={<ProfileLayout />}>
         <Route index element={<DashboardPage />} />
-        <Route path="user" element={<AccountPage />} />
+        <Route
+          path="user"
+          element={
+            <AccountPage>
+              <ApiTokensSection />
+            </AccountPage>
+          }
+        />
         <Route path="changePassword" element={<ChangePasswordPage />} />
         <Route path="buydata" element={<BuyDataPage />} />
         <Route path="buyairtime" element={<BuyAirtimePage />} />

@@ -18,6 +18,7 @@ import { registerStoreModule } from './store-modules';
  *   list (GET /dataPlan): one tag, so a change an admin makes there reaches buyers' lists.
  * - Earnings: referrals and the earnings balance (GET /auth/referral).
  * - Beneficiaries, Contacts: the user's saved accounts and numbers.
+ * - ApiTokens: the user's API tokens (never their secrets).
  * - Prices, Site: public data.
  * - Back office: Services, Suppliers, CostPrices, Fees, UssdCodes, Notification, PlanHistory.
  */
@@ -41,6 +42,7 @@ export const api = createApi({
     'UssdCodes',
     'Notification',
     'PlanHistory',
+    'ApiTokens',
   ],
   endpoints: () => ({}),
 });

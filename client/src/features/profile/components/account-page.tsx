@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useGetProfileQuery } from '@/lib/profile.api';
 import { KycForm } from './kyc-form';
 import { ProfileLoading } from './profile-loading';
@@ -7,8 +8,11 @@ const formatDate = (iso: string | null): string =>
     ? new Date(iso).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short' })
     : 'Unknown';
 
-/** /profile/user: the account details from the profile, and the KYC form. */
-export const AccountPage = () => {
+/**
+ * /profile/user: the account details from the profile, the KYC form, and the sections other
+ * features add below them (the route composes them: API tokens).
+ */
+export const AccountPage = ({ children }: { children?: ReactNode }) => {
   const profile = useGetProfileQuery(undefined);
   const user = profile.data?.user;
   if (!user) {
@@ -45,6 +49,7 @@ export const AccountPage = () => {
         </dl>
       </section>
       <KycForm user={user} />
+      {children}
     </>
   );
 };
