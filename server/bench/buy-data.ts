@@ -138,6 +138,7 @@ export const benchBuyData = async (
       userId,
       // Made as a purchase makes its reference, so that the two runs differ only in what follows.
       reference: newReference('BENCH'),
+      requestId: null,
       type: 'data',
       network: 'MTN',
       phoneNumber: '08031234567',

@@ -9,6 +9,7 @@ import { requestContext } from './middleware/request-context.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { alertRoutes } from './modules/alerts/alerts.routes.ts';
+import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { planRoutes, priceAdminRoutes } from './modules/catalogue/plans.routes.ts';
@@ -65,6 +66,7 @@ export const createApp = (ctx: AppContext): express.Express => {
   // The purchase routes first: they are the busiest, and no other router shares their paths.
   api.use(vendingRoutes(ctx));
   api.use('/auth/contact', contactRoutes(ctx));
+  api.use('/auth/apiTokens', apiTokenRoutes(ctx));
   api.use('/auth', authRoutes(ctx), webhookSettingsRoutes(ctx));
   api.use(
     '/admin',

@@ -36,6 +36,9 @@ const ZEnv = z.object({
   LOGIN_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(50),
   RESET_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   RESET_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+  API_TOKEN_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  IDEMPOTENCY_KEY_HOURS: z.coerce.number().int().min(24).default(24),
   RESET_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(900),
   SITE_NAME: z.string().default('Vendo'),
   SITE_OFFICE_ADDRESS: z.string().default('12 Example Street, Ikeja, Lagos'),
@@ -103,7 +106,11 @@ export type Config = {
   rateLimits: {
     login: { limit: number; windowSeconds: number; perAddressLimit: number };
     reset: { limit: number; windowSeconds: number };
+    /** Requests made with one API token, counted across every server process. */
+    apiToken: { limit: number; windowSeconds: number };
   };
+  /** How long an Idempotency-Key (or request_id) and its stored answer are kept. */
+  idempotencyKeyHours: number;
   resetTokenTtlSeconds: number;
   site: {
     appName: string;
@@ -220,7 +227,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         perAddressLimit: e.LOGIN_IP_RATE_LIMIT,
       },
       reset: { limit: e.RESET_RATE_LIMIT, windowSeconds: e.RESET_RATE_WINDOW_SECONDS },
+      apiToken: { limit: e.API_TOKEN_RATE_LIMIT, windowSeconds: e.API_TOKEN_RATE_WINDOW_SECONDS },
     },
+    idempotencyKeyHours: e.IDEMPOTENCY_KEY_HOURS,
     resetTokenTtlSeconds: e.RESET_TOKEN_TTL_SECONDS,
     site: {
       appName: e.SITE_NAME,

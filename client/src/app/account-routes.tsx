@@ -13,9 +13,12 @@ const DashboardPage = lazyPage(() =>
 const AccountPage = lazyPage(() =>
   import('@/features/profile/components/account-page').then((m) => m.AccountPage),
 );
-// Loaded only when an API user opens the account page.
+// Loaded only when the account page is opened (webhooks: only by an API user).
 const WebhookSection = lazyPage(() =>
   import('@/features/developer/components/webhook-section').then((m) => m.WebhookSection),
+);
+const ApiTokensSection = lazyPage(() =>
+  import('@/features/developer/components/api-tokens-section').then((m) => m.ApiTokensSection),
 );
 const ChangePasswordPage = lazyPage(() =>
   import('@/features/profile/components/change-password-page').then((m) => m.ChangePasswordPage),
@@ -96,7 +99,14 @@ export const ProfileRoutes = () => (
     <Route element={<RequireSession />}>
       <Route element={<ProfileLayout />}>
         <Route index element={<DashboardPage />} />
-        <Route path="user" element={<AccountPage apiUserSections={<WebhookSection />} />} />
+        <Route
+          path="user"
+          element={
+            <AccountPage apiUserSections={<WebhookSection />}>
+              <ApiTokensSection />
+            </AccountPage>
+          }
+        />
         <Route path="changePassword" element={<ChangePasswordPage />} />
         <Route path="buydata" element={<BuyDataPage />} />
         <Route path="buyairtime" element={<BuyAirtimePage />} />

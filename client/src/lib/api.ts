@@ -18,6 +18,7 @@ import { registerStoreModule } from './store-modules';
  *   list (GET /dataPlan): one tag, so a change an admin makes there reaches buyers' lists.
  * - Earnings: referrals and the earnings balance (GET /auth/referral).
  * - Beneficiaries, Contacts: the user's saved accounts and numbers.
+ * - ApiTokens: the user's API tokens (never their secrets).
  * - Prices, Site: public data.
  * - Back office: Services, Suppliers, CostPrices, Fees, UssdCodes, Notification, PlanHistory,
  *   AdminDashboard (figures, chart), Alerts, Users, Coupons, Audit, Reconciliation.
@@ -51,6 +52,7 @@ export const api = createApi({
     'Reconciliation',
     'Webhook',
     'WebhookDeliveries',
+    'ApiTokens',
   ],
   endpoints: () => ({}),
 });

@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context.ts';
+import { deleteExpiredIdempotencyKeys } from '../lib/idempotency-store.ts';
 import { reconcileFundings } from '../modules/funding/funding.service.ts';
 import { sendMailBatch } from '../modules/mail/mail-campaigns.service.ts';
 import { reconcileOnce } from '../modules/vending/reconciler.ts';
@@ -40,7 +41,8 @@ const every = (
 
 /**
  * Runs the background work until stopped. Every RECONCILE_INTERVAL_MS: re-queries of unsettled
- * purchases, withdrawals and fundings, and admin mail left unsent. Every WEBHOOK_INTERVAL_MS, on
+ * purchases, withdrawals and fundings, admin mail left unsent and expired idempotency keys. Every
+ * WEBHOOK_INTERVAL_MS, on
  * its own timer so a slow supplier re-query never holds webhooks back: the webhook outbox, pass
  * after pass while full batches keep coming. Each pass claims its work with SKIP LOCKED, so every
  * server process may run this.
@@ -52,6 +54,11 @@ export const startReconciler = (ctx: AppContext): { stop: () => Promise<void> } 
     await reconcileFundings(ctx);
     // A batch of admin mail a restarted process left unsent.
     await sendMailBatch(ctx);
+    // Idempotency keys past their retention (IDEMPOTENCY_KEY_HOURS), a batch per pass.
+    await deleteExpiredIdempotencyKeys(ctx.db, {
+      keepHours: ctx.config.idempotencyKeyHours,
+      limit: 1000,
+    });
   });
   const webhooks = every(ctx, 'webhook delivery', ctx.config.webhooks.intervalMs, async () => {
     // A backlog drains without waiting an interval per batch; bounded so the timer comes back.

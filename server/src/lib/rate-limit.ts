@@ -3,15 +3,27 @@ import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query.ts';
 import { AppError } from './app-error.ts';
 
+/** Where a key stands in its current window after one more hit. */
+export type RateLimitState = {
+  limit: number;
+  /** Hits left in this window (0 once the limit is reached or passed). */
+  remaining: number;
+  /** Whole seconds until the window ends and the count starts again (at least 1). */
+  resetSeconds: number;
+  windowSeconds: number;
+  /** This hit is over the limit. */
+  exceeded: boolean;
+};
+
 /**
- * Fixed-window counter in the database (one upsert), so a limit holds across processes.
- * Throws RATE_LIMITED once `limit` hits have been counted in the current window.
+ * Counts one hit in a fixed-window counter in the database (one upsert), so a limit holds
+ * across processes; answers the count's state in the window.
  */
-export const hitRateLimit = async (
+export const countRateLimit = async (
   db: Db,
   { key, limit, windowSeconds }: { key: string; limit: number; windowSeconds: number },
-): Promise<void> => {
-  const rows = await queryRows<{ count: number }>(
+): Promise<RateLimitState> => {
+  const rows = await queryRows<{ count: number; reset_seconds: number | string }>(
     db,
     sql`
     insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
@@ -20,9 +32,32 @@ export const hitRateLimit = async (
                    then 1 else rate_limits.count + 1 end,
       window_start = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds})
                    then now() else rate_limits.window_start end
-    returning count`,
+    returning count,
+      extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now())) as reset_seconds`,
   );
-  if (Number(rows[0]?.count ?? 0) > limit) {
+  const count = Number(rows[0]?.count ?? 0);
+  const resetSeconds = Math.min(
+    windowSeconds,
+    Math.max(1, Math.ceil(Number(rows[0]?.reset_seconds ?? windowSeconds))),
+  );
+  return {
+    limit,
+    remaining: Math.max(0, limit - count),
+    resetSeconds,
+    windowSeconds,
+    exceeded: count > limit,
+  };
+};
+
+/**
+ * Fixed-window counter in the database (one upsert), so a limit holds across processes.
+ * Throws RATE_LIMITED once `limit` hits have been counted in the current window.
+ */
+export const hitRateLimit = async (
+  db: Db,
+  options: { key: string; limit: number; windowSeconds: number },
+): Promise<void> => {
+  if ((await countRateLimit(db, options)).exceeded) {
     throw new AppError('RATE_LIMITED', {
       msg: 'Too many attempts. Please wait a few minutes and try again.',
     });

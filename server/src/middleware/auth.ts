@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { AppContext } from '../app-context.ts';
 import { users, type UserRow } from '../db/schema/index.ts';
 import { AppError } from '../lib/app-error.ts';
 import { readToken } from '../lib/token.ts';
 import { isUuid } from '../lib/ids.ts';
+import { countRateLimit } from '../lib/rate-limit.ts';
+import { apiTokenCaller, looksLikeApiToken } from '../modules/api-tokens/api-tokens.service.ts';
 
 /** The signed-in user of a request that passed authenticate(). */
 export const currentUser = (req: Request): UserRow => {
@@ -40,11 +42,64 @@ export const userFromToken = async ({ db, jwtSecret }: AppContext, token: string
   return sessionUser(user, claims);
 };
 
-/** Requires a valid x-auth-token; 401 otherwise. */
+/** What a client is told when it sends an API token where only a signed-in session will do. */
+export const API_TOKEN_REFUSED_MSG = 'API tokens cannot be used here; sign in';
+
+/**
+ * The request's credential: `x-auth-token` (a session or an API token), else
+ * `Authorization: Token <token>`.
+ */
+const credentialOf = (req: Request): string | undefined => {
+  const header = req.get('x-auth-token');
+  if (header) return header;
+  const match = /^Token\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '');
+  return match?.[1];
+};
+
+/**
+ * Counts a request against its API token's limit (shared by every process through the
+ * database) and says where it stands in the IETF RateLimit headers; over the limit, a 429 with
+ * Retry-After.
+ */
+const limitApiToken = async (ctx: AppContext, res: Response, tokenId: string): Promise<void> => {
+  const { limit, windowSeconds } = ctx.config.rateLimits.apiToken;
+  const state = await countRateLimit(ctx.db, { key: `api-token:${tokenId}`, limit, windowSeconds });
+  res.set('RateLimit-Policy', `${limit};w=${windowSeconds}`);
+  res.set('RateLimit', `limit=${limit}, remaining=${state.remaining}, reset=${state.resetSeconds}`);
+  if (state.exceeded) {
+    res.set('Retry-After', String(state.resetSeconds));
+    throw new AppError('RATE_LIMITED', {
+      msg: `Too many requests with this API token. Try again in ${state.resetSeconds} seconds.`,
+    });
+  }
+};
+
+/**
+ * Requires a signed-in caller; 401 otherwise. One path for both credentials: a session token
+ * (JWT) works everywhere; an API token only where the route opts in with `{ apiTokens: true }`
+ * (purchases, profile and balance, plans, history and receipts), and elsewhere gets 403 with
+ * API_TOKEN_REFUSED_MSG. A request by API token is rate-limited per token and never carries
+ * staff powers (docs/decisions/0018).
+ */
 export const authenticate =
-  (ctx: AppContext): RequestHandler =>
-  async (req, _res, next) => {
-    const user = await userFromToken(ctx, req.get('x-auth-token'));
+  (ctx: AppContext, { apiTokens = false }: { apiTokens?: boolean } = {}): RequestHandler =>
+  async (req, res, next) => {
+    const credential = credentialOf(req);
+    if (credential && looksLikeApiToken(credential)) {
+      const caller = await apiTokenCaller(ctx, credential);
+      if (!caller) {
+        throw new AppError('UNAUTHENTICATED', {
+          msg: 'This API token is not valid or has been revoked',
+        });
+      }
+      await limitApiToken(ctx, res, caller.tokenId);
+      if (!apiTokens) throw new AppError('FORBIDDEN', { msg: API_TOKEN_REFUSED_MSG });
+      req.user = { ...caller.user, isAdmin: false, isAgent: false, isCouponVendor: false };
+      req.apiTokenId = caller.tokenId;
+      next();
+      return;
+    }
+    const user = await userFromToken(ctx, credential);
     if (!user) throw sessionExpired();
     req.user = user;
     next();

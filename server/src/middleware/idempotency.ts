@@ -1,105 +1,144 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
-import type { Request, Response } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { AppContext } from '../app-context.ts';
-import { idempotencyKeys } from '../db/schema/index.ts';
-import { AppError, isAppError } from '../lib/app-error.ts';
+import { AppError } from '../lib/app-error.ts';
+import {
+  claimIdempotencyKey,
+  findIdempotencyKey,
+  releaseIdempotencyKey,
+  storeIdempotentAnswer,
+} from '../lib/idempotency-store.ts';
+import { currentUser } from './auth.ts';
 
-export type HandlerResult = { status: number; body: unknown };
-
-const WAIT_MS = 30_000;
+/** 1 to 255 printable ASCII characters, not starting or ending with a space. */
+const KEY_PATTERN = /^[\x21-\x7e](?:[\x20-\x7e]{0,253}[\x21-\x7e])?$/;
 
 const canonical = (value: unknown): string =>
   JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)
       ? Object.fromEntries(
-          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)),
         )
       : v,
   );
 
+const bodyOf = (req: Request): Record<string, unknown> | undefined =>
+  req.body && typeof req.body === 'object' && !Array.isArray(req.body)
+    ? (req.body as Record<string, unknown>)
+    : undefined;
+
 /**
- * Runs a money-moving handler under the request's Idempotency-Key (if it sent one): the first
- * request with a key runs; a repeat with the same body gets the first answer (waiting for it if
- * it is still running); a repeat with a different body is refused with 422. Keys are per user.
- * Definite answers (success or a 4xx) are kept; an unexpected error frees the key for a retry.
+ * The request's key: the Idempotency-Key header or the body's `request_id` (one namespace: either
+ * names the request, and both may be sent only with the same value). Undefined when neither is.
  */
-export const withIdempotency = async (
-  ctx: AppContext,
-  req: Request,
-  res: Response,
-  { userId, route }: { userId: string; route: string },
-  handler: () => Promise<HandlerResult>,
-): Promise<void> => {
-  const key = req.get('idempotency-key');
-  if (!key) {
-    const result = await handler();
-    res.status(result.status).json(result.body);
-    return;
-  }
-  if (!/^[\w-]{8,100}$/.test(key)) {
+const keyOf = (req: Request): string | undefined => {
+  const header = req.get('idempotency-key');
+  const field = bodyOf(req)?.request_id;
+  if (header !== undefined && !KEY_PATTERN.test(header)) {
     throw new AppError('VALIDATION_ERROR', {
-      msg: 'Idempotency-Key must be 8 to 100 letters, digits, - or _',
+      msg: 'Idempotency-Key must be 1 to 255 printable characters',
     });
   }
-  const requestHash = createHash('sha256')
-    .update(`${route}\n${canonical(req.body)}`)
-    .digest('hex');
-  const claimed = await ctx.db
-    .insert(idempotencyKeys)
-    .values({ userId, key, route, requestHash })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-
-  if (claimed.length === 0) {
-    const stored = await waitForStored(ctx, userId, key);
-    if (stored.requestHash !== requestHash) {
-      throw new AppError('IDEMPOTENCY_MISMATCH', {
-        msg: 'This Idempotency-Key was already used with a different request',
-      });
-    }
-    if (stored.responseStatus === null) {
-      throw new AppError('CONFLICT', {
-        msg: 'A request with this Idempotency-Key is still being processed',
-      });
-    }
-    res.set('Idempotent-Replayed', 'true');
-    res.status(stored.responseStatus).json(stored.responseBody);
-    return;
+  if (
+    field !== undefined &&
+    field !== null &&
+    (typeof field !== 'string' || !KEY_PATTERN.test(field))
+  ) {
+    throw new AppError('VALIDATION_ERROR', {
+      msg: 'request_id must be 1 to 255 printable characters',
+    });
   }
-
-  let result: HandlerResult;
-  try {
-    result = await handler();
-  } catch (error) {
-    if (isAppError(error)) {
-      result = { status: error.status, body: { msg: error.message, code: error.code } };
-    } else {
-      await ctx.db
-        .delete(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-      throw error;
-    }
+  if (header !== undefined && typeof field === 'string' && header !== field) {
+    throw new AppError('VALIDATION_ERROR', {
+      msg: 'Idempotency-Key and request_id must be the same when both are sent',
+    });
   }
-  await ctx.db
-    .update(idempotencyKeys)
-    .set({ responseStatus: result.status, responseBody: result.body, completedAt: sql`now()` })
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-  res.status(result.status).json(result.body);
+  return header ?? (typeof field === 'string' ? field : undefined);
 };
 
-const waitForStored = async (ctx: AppContext, userId: string, key: string) => {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const [row] = await ctx.db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-    if (!row)
-      throw new AppError('CONFLICT', {
-        msg: 'The earlier request with this Idempotency-Key failed; retry it',
-      });
-    if (row.responseStatus !== null || Date.now() > deadline) return row;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/**
+ * The request's fingerprint: method, path and the body in canonical JSON (keys sorted) without
+ * request_id, so a retry that names its key in the header instead of the body still matches.
+ */
+const fingerprintOf = (req: Request): { route: string; hash: string } => {
+  const route = `${req.method} ${req.originalUrl.split('?')[0] ?? ''}`;
+  const { request_id: _ignored, ...body } = bodyOf(req) ?? {};
+  return {
+    route,
+    hash: createHash('sha256')
+      .update(`${route}\n${canonical(body)}`)
+      .digest('hex'),
+  };
 };
+
+/**
+ * Idempotency for every route that moves money (docs/decisions/0018), placed after authenticate
+ * and before the body is validated. With an Idempotency-Key header or a `request_id` field:
+ *
+ * - the first request claims the key (its own short statement, before anything runs) and runs;
+ *   its final answer (2xx or 4xx) is stored before it is sent; a 5xx frees the key for a retry;
+ * - the same key and the same request again: the stored answer, with `Idempotent-Replayed: true`;
+ * - the same key with another request (method, path or body): 422;
+ * - the same key while the first is still running: 409, nothing runs.
+ *
+ * Keys are per user and kept IDEMPOTENCY_KEY_HOURS (≥ 24). Without a key the route runs as is.
+ */
+export const idempotent =
+  (ctx: AppContext): RequestHandler =>
+  async (req, res, next) => {
+    const key = keyOf(req);
+    if (key === undefined) {
+      next();
+      return;
+    }
+    const userId = currentUser(req).id;
+    const { route, hash } = fingerprintOf(req);
+    const claimed = await claimIdempotencyKey(ctx.db, {
+      userId,
+      key,
+      route,
+      requestHash: hash,
+      keepHours: ctx.config.idempotencyKeyHours,
+    });
+    if (!claimed) {
+      const stored = await findIdempotencyKey(ctx.db, { userId, key });
+      if (stored && stored.requestHash !== hash) {
+        throw new AppError('IDEMPOTENCY_MISMATCH', {
+          msg: 'This key was already used with a different request',
+        });
+      }
+      // Still running (or freed by its 5xx a moment ago): the caller should retry later.
+      if (!stored || stored.responseStatus === null) {
+        throw new AppError('CONFLICT', { msg: 'A request with this key is in progress' });
+      }
+      res.set('Idempotent-Replayed', 'true');
+      res.status(stored.responseStatus).json(stored.responseBody);
+      return;
+    }
+
+    req.idempotencyKey = key;
+    const send = res.json.bind(res);
+    let answered = false;
+    res.json = ((body: unknown) => {
+      if (answered) return send(body);
+      answered = true;
+      const status = res.statusCode;
+      const keep =
+        status >= 500
+          ? releaseIdempotencyKey(ctx.db, { userId, key })
+          : storeIdempotentAnswer(ctx.db, { userId, key, status, body });
+      void (async () => {
+        try {
+          await keep;
+        } catch (error) {
+          ctx.logger.error('idempotency key not updated', {
+            requestId: req.id,
+            error: String(error),
+          });
+        }
+        send(body);
+      })();
+      return res;
+    }) as typeof res.json;
+    next();
+  };

@@ -50,6 +50,10 @@ export const ZTransaction = z
     apiResponseId: z.string().nullable(),
     createdAt: ZIsoDateTime,
     details: ZTransactionDetails.optional(),
+    request_id: z
+      .string()
+      .optional()
+      .describe('The request_id or Idempotency-Key the purchase was made with, if any'),
   })
   .describe('A transaction (a purchase, funding, transfer, withdrawal, refund …)');
 export type TTransaction = z.infer<typeof ZTransaction>;

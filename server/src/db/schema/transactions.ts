@@ -11,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
@@ -45,6 +46,8 @@ export const transactions = pgTable(
     planId: uuid('plan_id'),
     ported: boolean('ported').notNull().default(false),
     details: jsonb('details').$type<Record<string, unknown>>(),
+    /** The client's request_id (or Idempotency-Key) the purchase was made with: one per user. */
+    requestId: text('request_id'),
     /** Reconciler bookkeeping: re-query attempts, when to look next, when it went to the admin queue. */
     attempts: integer('attempts').notNull().default(0),
     nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
@@ -65,6 +68,10 @@ export const transactions = pgTable(
     index('transactions_plan_idx')
       .on(t.planId)
       .where(sql`${t.planId} is not null`),
+    // One purchase per user and request_id; request_id first, so staff can look one up by it.
+    uniqueIndex('transactions_user_request_id_key')
+      .on(t.requestId, t.userId)
+      .where(sql`${t.requestId} is not null`),
     index('transactions_unsettled_idx')
       .on(t.nextCheckAt)
       .where(sql`status in ('processing', 'pending')`),

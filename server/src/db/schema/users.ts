@@ -76,5 +76,31 @@ export const passwordResets = pgTable('password_resets', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * A user's named API tokens for their own software: only the SHA-256 of the secret is kept (a
+ * 32-byte random secret needs no slow hash), looked up by that hash on every API request, so
+ * deleting the row revokes it at once in every process.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Written at most once a minute per token, not on every request. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('api_tokens_token_hash_key').on(t.tokenHash),
+    uniqueIndex('api_tokens_user_name_key').on(t.userId, t.name),
+  ],
+);
+
+export type ApiTokenRow = typeof apiTokens.$inferSelect;
+
 /** A row of `users` as read from the database. */
 export type UserRow = typeof users.$inferSelect;

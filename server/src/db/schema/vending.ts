@@ -4,6 +4,7 @@ import {
   bigserial,
   check,
   date,
+  index,
   integer,
   jsonb,
   pgTable,
@@ -34,7 +35,11 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    // The cleanup in the background loop deletes keys past their retention, oldest first.
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
 );
 
 /** A user's saved numbers (spec "Contact"); removed after 30 days without use. */

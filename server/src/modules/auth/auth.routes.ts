@@ -34,7 +34,7 @@ export const authRoutes = (ctx: AppContext): Router => {
     res.json({ valid: Boolean(await userFromToken(ctx, req.get('x-auth-token'))) });
   });
 
-  router.get('/', authenticate(ctx), async (req, res) => {
+  router.get('/', authenticate(ctx, { apiTokens: true }), async (req, res) => {
     res.json(await buildAuthPayload(ctx, currentUser(req).id));
   });
 

@@ -5,7 +5,7 @@ import { ZCouponRedeemRequest, ZGenerateCouponRequest } from '@vendo/shared/sche
 import type { AppContext } from '../../app-context.ts';
 import { validateBody } from '../../middleware/validate.ts';
 import { authenticate, currentUser, requireRole } from '../../middleware/auth.ts';
-import { withIdempotency } from '../../middleware/idempotency.ts';
+import { idempotent } from '../../middleware/idempotency.ts';
 import { generateCoupon, issuedCoupons, redeemCoupon } from './coupon.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -14,35 +14,30 @@ export const couponRoutes = (ctx: AppContext): Router => {
   const router = Router();
   const auth = authenticate(ctx);
 
-  router.post('/fundWallet/coupon', auth, validateBody(ZCouponRedeemRequest), async (req, res) => {
-    const user = currentUser(req);
-    await withIdempotency(
-      ctx,
-      req,
-      res,
-      { userId: user.id, route: 'fundWallet/coupon' },
-      async () => {
-        const result = await redeemCoupon(
-          ctx,
-          user,
-          req.body as z.output<typeof ZCouponRedeemRequest>,
-        );
-        return {
-          status: 200,
-          body: {
-            msg: result.msg,
-            amount: result.amount,
-            balance: koboToNaira(result.balanceKobo),
-          },
-        };
-      },
-    );
-  });
+  router.post(
+    '/fundWallet/coupon',
+    auth,
+    idempotent(ctx),
+    validateBody(ZCouponRedeemRequest),
+    async (req, res) => {
+      const result = await redeemCoupon(
+        ctx,
+        currentUser(req),
+        req.body as z.output<typeof ZCouponRedeemRequest>,
+      );
+      res.json({
+        msg: result.msg,
+        amount: result.amount,
+        balance: koboToNaira(result.balanceKobo),
+      });
+    },
+  );
 
   router.post(
     '/admin/generateCoupon',
     auth,
     requireRole('couponVendor'),
+    idempotent(ctx),
     validateBody(ZGenerateCouponRequest),
     async (req, res) => {
       const body = req.body as z.output<typeof ZGenerateCouponRequest>;

@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { validateBody } from '../../middleware/validate.ts';
 import { authenticate, currentUser, requireRole } from '../../middleware/auth.ts';
-import { withIdempotency } from '../../middleware/idempotency.ts';
+import { idempotent } from '../../middleware/idempotency.ts';
 import { handleSquadWebhook, initiateFunding, settleFunding } from './funding.service.ts';
 import { generateAccount, handleBillstackWebhook } from './reserved-accounts.service.ts';
 
@@ -23,23 +23,15 @@ export const fundingRoutes = (ctx: AppContext): Router => {
   router.post(
     '/fundWallet/squad/initiate',
     auth,
+    idempotent(ctx),
     validateBody(ZInitiateFundingRequest),
     async (req, res) => {
-      const user = currentUser(req);
       const body = req.body as z.output<typeof ZInitiateFundingRequest>;
-      await withIdempotency(
-        ctx,
-        req,
-        res,
-        { userId: user.id, route: 'fundWallet/squad/initiate' },
-        async () => {
-          const result = await initiateFunding(ctx, user, {
-            amountKobo: body.amount,
-            email: body.email,
-          });
-          return { status: 200, body: { link: result.link, msg: result.msg } };
-        },
-      );
+      const result = await initiateFunding(ctx, currentUser(req), {
+        amountKobo: body.amount,
+        email: body.email,
+      });
+      res.json({ link: result.link, msg: result.msg });
     },
   );
 
@@ -79,11 +71,17 @@ export const fundingRoutes = (ctx: AppContext): Router => {
   );
 
   /** Admin or agent: ask Squad again about a pending wallet funding. */
-  router.post('/admin/requeryFunding/:id', auth, requireRole('agent'), async (req, res) => {
-    if (!isUuid(req.params.id)) throw new AppError('NOT_FOUND', { msg: 'Transaction not found' });
-    const outcome = await settleFunding(ctx, String(req.params.id));
-    res.status(outcome.status === 202 ? 200 : outcome.status).json(outcome.body);
-  });
+  router.post(
+    '/admin/requeryFunding/:id',
+    auth,
+    requireRole('agent'),
+    idempotent(ctx),
+    async (req, res) => {
+      if (!isUuid(req.params.id)) throw new AppError('NOT_FOUND', { msg: 'Transaction not found' });
+      const outcome = await settleFunding(ctx, String(req.params.id));
+      res.status(outcome.status === 202 ? 200 : outcome.status).json(outcome.body);
+    },
+  );
 
   return router;
 };

@@ -82,6 +82,8 @@ export type NewPurchase = {
   planId: string | null;
   ported: boolean;
   details: Record<string, unknown>;
+  /** The client's request_id / Idempotency-Key (unique per user), or null. */
+  requestId: string | null;
   /** Until then the request itself settles it; after that the reconciler may step in. */
   graceSeconds: number;
 };
@@ -104,11 +106,11 @@ export const openPurchase = async (db: DbOrTx, p: NewPurchase): Promise<Transact
     })}
     insert into transactions (user_id, reference, type, network, status, amount_kobo, cost_kobo,
       phone_number, balance_before_kobo, balance_after_kobo, supplier, plan_id, ported, details,
-      next_check_at)
+      request_id, next_check_at)
     select ${p.userId}::uuid, ${p.reference}, ${p.type}, ${p.network}, 'processing',
       ${p.chargeKobo}::bigint, ${p.costKobo}::bigint, ${p.phoneNumber},
       debit.balance_kobo + ${p.chargeKobo}::bigint, debit.balance_kobo, ${p.supplier},
-      ${p.planId}::uuid, ${p.ported}, ${JSON.stringify(p.details)}::jsonb,
+      ${p.planId}::uuid, ${p.ported}, ${JSON.stringify(p.details)}::jsonb, ${p.requestId},
       now() + make_interval(secs => ${p.graceSeconds})
     from debit
     returning *`,

@@ -26,6 +26,7 @@ const row = (overrides: Partial<TransactionRow> = {}): TransactionRow & { userNa
   planId: '33333333-3333-4333-8333-333333333333',
   ported: false,
   details: null,
+  requestId: null,
   attempts: 0,
   nextCheckAt: null,
   escalatedAt: null,

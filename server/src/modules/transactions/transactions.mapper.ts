@@ -105,5 +105,6 @@ export const toPublicTransaction = (
     apiResponseId: row.apiResponseId,
     createdAt: row.createdAt.toISOString(),
     ...(details ? { details } : {}),
+    ...(row.requestId ? { request_id: row.requestId } : {}),
   };
 };

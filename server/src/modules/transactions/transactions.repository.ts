@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { isUuid } from '../../lib/ids.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query.ts';
 import { transactions, users } from '../../db/schema/index.ts';
@@ -21,21 +22,29 @@ export const listRecentTransactions = async (
 };
 
 /**
- * One transaction with its user name; with `userId`, only if it belongs to that user (so another
- * user's id reads the same as a missing one).
+ * One transaction with its user name, by our id or by the client's request_id (our id first,
+ * should a request_id look like one of our ids); with `userId`, only that user's (so another
+ * user's reads the same as a missing one). Staff reading by request_id get the newest match.
  */
 export const findTransaction = async (
   db: DbOrTx,
   { id, userId }: { id: string; userId?: string },
 ): Promise<(TransactionRow & { userName: string }) | null> => {
+  const byIdOrRequestId = isUuid(id)
+    ? or(eq(transactions.id, id), eq(transactions.requestId, id))
+    : eq(transactions.requestId, id);
   const [row] = await db
     .select({ t: transactions, userName: users.userName })
     .from(transactions)
     .innerJoin(users, eq(users.id, transactions.userId))
     .where(
       userId === undefined
-        ? eq(transactions.id, id)
-        : and(eq(transactions.id, id), eq(transactions.userId, userId)),
+        ? byIdOrRequestId
+        : and(byIdOrRequestId, eq(transactions.userId, userId)),
+    )
+    .orderBy(
+      ...(isUuid(id) ? [sql`${transactions.id} = ${id}::uuid desc`] : []),
+      desc(transactions.createdAt),
     )
     .limit(1);
   return row ? { ...row.t, userName: row.userName } : null;

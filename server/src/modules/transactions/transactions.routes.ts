@@ -21,11 +21,12 @@ const filtersOf = (req: Request) => {
 
 /**
  * /transaction: the history list with its totals, the CSV statement, and one receipt (so a
- * receipt link still works after a reload). Every route needs a session.
+ * receipt link still works after a reload; by our id or the client's request_id). Every route
+ * needs a session or an API token.
  */
 export const transactionRoutes = (ctx: AppContext): Router => {
   const router = Router();
-  const auth = authenticate(ctx);
+  const auth = authenticate(ctx, { apiTokens: true });
 
   router.get('/', auth, async (req, res) => {
     const query = filtersOf(req);

@@ -8,6 +8,7 @@ import {
 } from '@vendo/shared/schemas/admin';
 import type { AppContext } from '../../app-context.ts';
 import { transactions } from '../../db/schema/index.ts';
+import { idempotent } from '../../middleware/idempotency.ts';
 import { validateBody } from '../../middleware/validate.ts';
 import { topUpSandboxFloat } from '../../sandbox/vending/sandbox-store.ts';
 import { currentUser, requireRole } from '../../middleware/auth.ts';
@@ -31,6 +32,7 @@ export const adminVendingRoutes = (ctx: AppContext): Router => {
   router.post(
     '/refund/:id',
     requireRole('agent'),
+    idempotent(ctx),
     validateBody(ZRefundRequest),
     async (req, res) => {
       const { reason } = req.body as z.output<typeof ZRefundRequest>;
@@ -41,7 +43,7 @@ export const adminVendingRoutes = (ctx: AppContext): Router => {
   );
 
   /** Re-query an unsettled purchase now. */
-  router.post('/requery/:id', requireRole('agent'), async (req, res) => {
+  router.post('/requery/:id', requireRole('agent'), idempotent(ctx), async (req, res) => {
     res.json(await staffRequery(ctx, { id: String(req.params.id), actor: currentUser(req) }));
   });
 

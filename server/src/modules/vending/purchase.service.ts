@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { TNetwork, TSupplier } from '@vendo/shared/constants';
 import type { TTransaction } from '@vendo/shared/schemas/transaction';
 import type { AppContext } from '../../app-context.ts';
+import { isUniqueViolation } from '../../db/pg-error.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newReference } from '../../lib/ids.ts';
 import type {
@@ -54,6 +55,8 @@ export type PreparedPurchase = {
   ported?: boolean;
   details: Record<string, unknown>;
   order: SupplierOrder;
+  /** The client's request_id / Idempotency-Key: one purchase per user and key, findable by it. */
+  requestId?: string | null;
 };
 
 export type PurchaseOutcome = {
@@ -94,20 +97,33 @@ export const executePurchase = async (
   purchase: PreparedPurchase,
 ): Promise<PurchaseOutcome> => {
   const reference = newReference('VND');
-  const row = await openPurchase(ctx.db, {
-    userId: user.id,
-    reference,
-    type: purchase.order.kind,
-    network: purchase.network,
-    phoneNumber: purchase.phone,
-    chargeKobo: purchase.chargeKobo,
-    costKobo: purchase.costKobo,
-    supplier: purchase.supplier,
-    planId: purchase.planId ?? null,
-    ported: purchase.ported ?? false,
-    details: purchase.details,
-    graceSeconds: ctx.config.vending.processingGraceSeconds,
-  });
+  let row: TransactionRow | null;
+  try {
+    row = await openPurchase(ctx.db, {
+      userId: user.id,
+      reference,
+      type: purchase.order.kind,
+      network: purchase.network,
+      phoneNumber: purchase.phone,
+      chargeKobo: purchase.chargeKobo,
+      costKobo: purchase.costKobo,
+      supplier: purchase.supplier,
+      planId: purchase.planId ?? null,
+      ported: purchase.ported ?? false,
+      details: purchase.details,
+      requestId: purchase.requestId ?? null,
+      graceSeconds: ctx.config.vending.processingGraceSeconds,
+    });
+  } catch (error) {
+    // Only once its key's stored answer has expired (or its first run ended in a 5xx) can a
+    // request_id come back: the purchase made with it stands, and nothing was charged now.
+    if (isUniqueViolation(error, 'transactions_user_request_id_key')) {
+      throw new AppError('CONFLICT', {
+        msg: 'A purchase was already made with this request_id; look it up at GET /api/v1/transaction/{request_id}',
+      });
+    }
+    throw error;
+  }
   if (!row) throw new AppError('INSUFFICIENT_BALANCE', { msg: 'Insufficient balance' });
 
   let result: SupplierResult;

@@ -10,18 +10,17 @@ import {
 } from '@vendo/shared/schemas/purchase';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { withIdempotency, type HandlerResult } from '../../middleware/idempotency.ts';
+import { idempotent } from '../../middleware/idempotency.ts';
 import { validateBody } from '../../middleware/validate.ts';
 import { authenticate, currentUser } from '../../middleware/auth.ts';
 import { subscriptionPlansFor } from '../catalogue/catalogue.service.ts';
 import type { PurchaseOutcome } from './purchase.service.ts';
 import { buyAirtime, buyData, buyElectricity, validateMeter } from './vending.service.ts';
 
+type Answer = { status: number; body: unknown };
+
 /** A purchase's HTTP answer: 200 delivered, 202 pending, 400 failed and refunded. */
-const purchaseAnswer = (
-  outcome: PurchaseOutcome,
-  extra: Record<string, unknown> = {},
-): HandlerResult => {
+const purchaseAnswer = (outcome: PurchaseOutcome, extra: Record<string, unknown> = {}): Answer => {
   const base = { receipt: outcome.receipt, balance: koboToNaira(outcome.balanceKobo), ...extra };
   if (outcome.status === 'success')
     return { status: 200, body: { msg: 'Transaction successful', ...base } };
@@ -47,10 +46,14 @@ const purchaseAnswer = (
   };
 };
 
-/** Plans and purchases. Authenticated per route: this router sits at the API root. */
+/**
+ * Plans and purchases. Authenticated per route (this router sits at the API root), by a session
+ * or an API token; purchases honour Idempotency-Key / request_id.
+ */
 export const vendingRoutes = (ctx: AppContext): Router => {
   const router = Router();
-  const auth = authenticate(ctx);
+  const auth = authenticate(ctx, { apiTokens: true });
+  const once = idempotent(ctx);
 
   /** Available plans for a network, priced for the caller's tier. */
   router.post('/prices', auth, validateBody(ZPlansRequest), async (req, res) => {
@@ -63,36 +66,34 @@ export const vendingRoutes = (ctx: AppContext): Router => {
     res.json(lists[PLAN_LIST_KEYS[network as TNetwork]]);
   });
 
-  router.post('/buy/data', auth, validateBody(ZBuyDataRequest), async (req, res) => {
+  router.post('/buy/data', auth, once, validateBody(ZBuyDataRequest), async (req, res) => {
     const body = req.body as z.output<typeof ZBuyDataRequest>;
-    const user = currentUser(req);
-    await withIdempotency(ctx, req, res, { userId: user.id, route: 'buy/data' }, async () =>
-      purchaseAnswer(
-        await buyData(ctx, {
-          user,
-          network: body.network,
-          phone: body.mobile_number,
-          plan: body.plan,
-          ported: body.ported,
-        }),
-      ),
+    const answer = purchaseAnswer(
+      await buyData(ctx, {
+        user: currentUser(req),
+        network: body.network,
+        phone: body.mobile_number,
+        plan: body.plan,
+        ported: body.ported,
+        requestId: req.idempotencyKey ?? null,
+      }),
     );
+    res.status(answer.status).json(answer.body);
   });
 
-  router.post('/buy/airtime', auth, validateBody(ZBuyAirtimeRequest), async (req, res) => {
+  router.post('/buy/airtime', auth, once, validateBody(ZBuyAirtimeRequest), async (req, res) => {
     const body = req.body as z.output<typeof ZBuyAirtimeRequest>;
-    const user = currentUser(req);
-    await withIdempotency(ctx, req, res, { userId: user.id, route: 'buy/airtime' }, async () =>
-      purchaseAnswer(
-        await buyAirtime(ctx, {
-          user,
-          network: body.network,
-          phone: body.mobile_number,
-          amountKobo: body.amount,
-          ported: body.ported,
-        }),
-      ),
+    const answer = purchaseAnswer(
+      await buyAirtime(ctx, {
+        user: currentUser(req),
+        network: body.network,
+        phone: body.mobile_number,
+        amountKobo: body.amount,
+        ported: body.ported,
+        requestId: req.idempotencyKey ?? null,
+      }),
     );
+    res.status(answer.status).json(answer.body);
   });
 
   router.post('/buy/validateMeter', auth, validateBody(ZValidateMeterRequest), async (req, res) => {
@@ -105,31 +106,30 @@ export const vendingRoutes = (ctx: AppContext): Router => {
     res.json({ name: meter.name, address: meter.address, msg: 'Meter validated' });
   });
 
-  router.post('/buy/electricity', auth, validateBody(ZBuyElectricityRequest), async (req, res) => {
-    const body = req.body as z.output<typeof ZBuyElectricityRequest>;
-    const user = currentUser(req);
-    await withIdempotency(
-      ctx,
-      req,
-      res,
-      { userId: user.id, route: 'buy/electricity' },
-      async () => {
-        const outcome = await buyElectricity(ctx, {
-          user,
-          discoId: body.meterId,
-          meterNumber: body.meterNumber,
-          meterType: body.meterType,
-          amountKobo: body.amount,
-          phone: body.phone,
-        });
-        return purchaseAnswer(outcome, {
-          token: outcome.token ?? null,
-          meterNumber: outcome.meterNumber,
-          customerName: outcome.customerName,
-        });
-      },
-    );
-  });
+  router.post(
+    '/buy/electricity',
+    auth,
+    once,
+    validateBody(ZBuyElectricityRequest),
+    async (req, res) => {
+      const body = req.body as z.output<typeof ZBuyElectricityRequest>;
+      const outcome = await buyElectricity(ctx, {
+        user: currentUser(req),
+        discoId: body.meterId,
+        meterNumber: body.meterNumber,
+        meterType: body.meterType,
+        amountKobo: body.amount,
+        phone: body.phone,
+        requestId: req.idempotencyKey ?? null,
+      });
+      const answer = purchaseAnswer(outcome, {
+        token: outcome.token ?? null,
+        meterNumber: outcome.meterNumber,
+        customerName: outcome.customerName,
+      });
+      res.status(answer.status).json(answer.body);
+    },
+  );
 
   return router;
 };

@@ -20,6 +20,8 @@ export type BuyDataInput = {
   /** The plan id customers see, or our id for it. */
   plan: string;
   ported: boolean;
+  /** The client's request_id / Idempotency-Key, stored on the receipt. */
+  requestId?: string | null;
 };
 
 export type BuyAirtimeInput = {
@@ -28,6 +30,7 @@ export type BuyAirtimeInput = {
   phone: string;
   amountKobo: number;
   ported: boolean;
+  requestId?: string | null;
 };
 
 export type BuyElectricityInput = MeterQuery & {
@@ -35,6 +38,7 @@ export type BuyElectricityInput = MeterQuery & {
   amountKobo: number;
   /** The number the token is sent to; the buyer's own when absent. */
   phone: string | undefined;
+  requestId?: string | null;
 };
 
 const lockedMessage = (service: PurchaseKind) =>
@@ -85,6 +89,7 @@ export const buyData = async (ctx: AppContext, input: BuyDataInput): Promise<Pur
     supplier,
     planId: plan.id,
     ported: input.ported,
+    requestId: input.requestId ?? null,
     details: {
       plan: plan.plan,
       planType: plan.planType,
@@ -118,6 +123,7 @@ export const buyAirtime = async (
     ...price,
     supplier,
     ported: input.ported,
+    requestId: input.requestId ?? null,
     details: { faceValueKobo: input.amountKobo },
     order: {
       kind: 'airtime',
@@ -162,6 +168,7 @@ export const buyElectricity = async (
     phone,
     ...priceElectricity(input.amountKobo),
     supplier: ctx.config.vending.electricitySupplier,
+    requestId: input.requestId ?? null,
     details: {
       meterNumber: input.meterNumber,
       meterType: input.meterType,

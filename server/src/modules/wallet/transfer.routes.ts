@@ -5,7 +5,7 @@ import { ZTransferRequest } from '@vendo/shared/schemas/wallet';
 import type { AppContext } from '../../app-context.ts';
 import { validateBody } from '../../middleware/validate.ts';
 import { authenticate, currentUser } from '../../middleware/auth.ts';
-import { withIdempotency } from '../../middleware/idempotency.ts';
+import { idempotent } from '../../middleware/idempotency.ts';
 import { transferFunds, validateRecipient } from './transfer.service.ts';
 
 /** Money moving between users' wallets inside Vendo (no external provider). Authenticated. */
@@ -17,30 +17,24 @@ export const transferRoutes = (ctx: AppContext): Router => {
     res.json(await validateRecipient(ctx, String(req.params.userName)));
   });
 
-  router.post('/auth/transferFund', auth, validateBody(ZTransferRequest), async (req, res) => {
-    const user = currentUser(req);
-    const body = req.body as z.output<typeof ZTransferRequest>;
-    await withIdempotency(
-      ctx,
-      req,
-      res,
-      { userId: user.id, route: 'auth/transferFund' },
-      async () => {
-        const result = await transferFunds(ctx, user, {
-          userName: body.userName,
-          amountKobo: body.amount,
-        });
-        return {
-          status: 200,
-          body: {
-            msg: result.msg,
-            receipt: result.receipt,
-            balance: koboToNaira(result.balanceKobo),
-          },
-        };
-      },
-    );
-  });
+  router.post(
+    '/auth/transferFund',
+    auth,
+    idempotent(ctx),
+    validateBody(ZTransferRequest),
+    async (req, res) => {
+      const body = req.body as z.output<typeof ZTransferRequest>;
+      const result = await transferFunds(ctx, currentUser(req), {
+        userName: body.userName,
+        amountKobo: body.amount,
+      });
+      res.json({
+        msg: result.msg,
+        receipt: result.receipt,
+        balance: koboToNaira(result.balanceKobo),
+      });
+    },
+  );
 
   return router;
 };

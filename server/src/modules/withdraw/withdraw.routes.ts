@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { validateBody } from '../../middleware/validate.ts';
 import { authenticate, currentUser, requireRole } from '../../middleware/auth.ts';
-import { withIdempotency } from '../../middleware/idempotency.ts';
+import { idempotent } from '../../middleware/idempotency.ts';
 import { BANKS } from './bank-codes.ts';
 import {
   addBeneficiary,
@@ -70,12 +70,15 @@ export const withdrawRoutes = (ctx: AppContext): Router => {
     res.json({ msg: 'Beneficiary removed', beneficiaryList });
   });
 
-  router.post('/withdraw', auth, validateBody(ZWithdrawRequest), async (req, res) => {
-    const user = currentUser(req);
-    const body = req.body as z.output<typeof ZWithdrawRequest>;
-    await withIdempotency(ctx, req, res, { userId: user.id, route: 'withdraw' }, async () => {
+  router.post(
+    '/withdraw',
+    auth,
+    idempotent(ctx),
+    validateBody(ZWithdrawRequest),
+    async (req, res) => {
+      const body = req.body as z.output<typeof ZWithdrawRequest>;
       const bank = resolveBank(body);
-      const result = await withdraw(ctx, user, {
+      const result = await withdraw(ctx, currentUser(req), {
         bankCode: bank.bankCode,
         accountNumber: body.accountNumber,
         amountKobo: body.amount,
@@ -85,30 +88,30 @@ export const withdrawRoutes = (ctx: AppContext): Router => {
         balance: koboToNaira(result.balanceKobo),
         received: koboToNaira(body.amount - WITHDRAWAL_FEE_KOBO),
       };
-      if (result.status === 'success')
-        return { status: 200, body: { msg: 'Withdrawal successful', ...base } };
-      if (result.status === 'refunded') {
-        return {
-          status: 400,
-          body: {
-            msg: `Withdrawal failed: ${result.message}. Your wallet has been refunded.`,
-            code: 'PAYOUT_FAILED',
-            ...base,
-          },
-        };
+      if (result.status === 'success') {
+        res.json({ msg: 'Withdrawal successful', ...base });
+        return;
       }
-      return {
-        status: 202,
-        body: { msg: 'Withdrawal is being processed. We will confirm it shortly.', ...base },
-      };
-    });
-  });
+      if (result.status === 'refunded') {
+        res.status(400).json({
+          msg: `Withdrawal failed: ${result.message}. Your wallet has been refunded.`,
+          code: 'PAYOUT_FAILED',
+          ...base,
+        });
+        return;
+      }
+      res
+        .status(202)
+        .json({ msg: 'Withdrawal is being processed. We will confirm it shortly.', ...base });
+    },
+  );
 
   /** Admin: ask the payout provider again about a withdrawal (by our id or its reference). */
   router.post(
     '/admin/reQueryWithdrawal',
     auth,
     requireRole('admin'),
+    idempotent(ctx),
     validateBody(ZRequeryWithdrawalRequest),
     async (req, res) => {
       const { transactionId } = req.body as { transactionId: string };

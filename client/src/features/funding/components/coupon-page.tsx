@@ -5,7 +5,8 @@ import { toast } from '@/lib/toast';
 import { useAppSelector } from '@/app/hooks';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
-import { errorMessage, isQueryError } from '@/lib/api-error';
+import { errorMessage } from '@/lib/api-error';
+import { isUncertainMove } from '@/lib/idempotency-key';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { validate } from '@/lib/validation';
 import '@/styles/purchase.css';
@@ -48,7 +49,7 @@ export const CouponPage = () => {
       toast.error(message);
       setAlert(message);
       // A definite refusal ends this attempt; after no answer the same code keeps its key.
-      if (isQueryError(error) && error.status !== null && error.status < 500) idempotency.reset();
+      if (!isUncertainMove(error)) idempotency.reset();
     }
   };
 

@@ -6,7 +6,8 @@ import { toast } from '@/lib/toast';
 import { useAppSelector } from '@/app/hooks';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
-import { errorMessage, isQueryError } from '@/lib/api-error';
+import { errorMessage } from '@/lib/api-error';
+import { isUncertainMove } from '@/lib/idempotency-key';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import '@/styles/purchase.css';
 import { useInitiateFundingMutation } from '../api/initiate-funding.api';
@@ -59,7 +60,7 @@ export const FundWalletPage = () => {
       const message = errorMessage(error);
       toast.error(message);
       // A definite refusal starts a new attempt; after no answer the same key is resent.
-      if (isQueryError(error) && error.status !== null && error.status < 500) idempotency.reset();
+      if (!isUncertainMove(error)) idempotency.reset();
       setAlert(message);
     }
   };

@@ -9,10 +9,17 @@ const formatDate = (iso: string | null): string =>
     : 'Unknown';
 
 /**
- * /profile/user: the account details from the profile, and the KYC form. API users also get
- * `apiUserSections` (the developer feature's webhook and token sections, composed in app/).
+ * /profile/user: the account details from the profile, the KYC form, and the sections other
+ * features add below them, composed in app/: `children` for every user (API tokens) and
+ * `apiUserSections` for API users only (webhooks).
  */
-export const AccountPage = ({ apiUserSections }: { apiUserSections?: ReactNode }) => {
+export const AccountPage = ({
+  children,
+  apiUserSections,
+}: {
+  children?: ReactNode;
+  apiUserSections?: ReactNode;
+}) => {
   const profile = useGetProfileQuery(undefined);
   const user = profile.data?.user;
   if (!user) {
@@ -49,9 +56,10 @@ export const AccountPage = ({ apiUserSections }: { apiUserSections?: ReactNode }
         </dl>
       </section>
       <KycForm user={user} />
-      {user.userType === 'api user' && apiUserSections && (
-        <Suspense fallback={null}>{apiUserSections}</Suspense>
-      )}
+      <Suspense fallback={null}>
+        {children}
+        {user.userType === 'api user' && apiUserSections}
+      </Suspense>
     </>
   );
 };

@@ -1,5 +1,6 @@
 import type { TPurchaseResponse } from '@vendo/shared/schemas/purchase.responses';
 import { isQueryError } from '@/lib/api-error';
+import { isUncertainMove } from '@/lib/idempotency-key';
 
 /**
  * What the three purchase calls answer (shared ZPurchaseResponse): 200 (success), 202 (pending)
@@ -33,8 +34,8 @@ export const purchaseAnswerOfError = (error: unknown): TPurchaseResponse | null 
   isQueryError(error) ? purchaseAnswerOf(error.body) : null;
 
 /**
- * No answer, or a server error: the purchase may or may not have happened. Retrying with the
- * same Idempotency-Key is safe, so the form keeps the key and offers to try again.
+ * No answer, a server error, or 409 (the first request with this key is still running): the
+ * purchase may or may not have happened. Retrying with the same Idempotency-Key is safe, so the
+ * form keeps the key and offers to try again.
  */
-export const isUncertainFailure = (error: unknown): boolean =>
-  !isQueryError(error) || error.status === null || error.status >= 500;
+export const isUncertainFailure = isUncertainMove;

@@ -9,7 +9,8 @@ import { ConfirmActions } from '@/components/ui/confirm-actions';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
-import { errorMessage, isQueryError } from '@/lib/api-error';
+import { errorMessage } from '@/lib/api-error';
+import { isUncertainMove } from '@/lib/idempotency-key';
 import { useWalletBalance } from '@/lib/profile.api';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { validate } from '@/lib/validation';
@@ -26,9 +27,8 @@ const amountKobo = (amount: string): number | null => {
   return text !== '' && isValidNaira(text) && nairaToKobo(text) > 0 ? nairaToKobo(text) : null;
 };
 
-/** No answer, or a server error: the transfer may have happened; retry with the same key. */
-const isUncertain = (error: unknown): boolean =>
-  !isQueryError(error) || error.status === null || error.status >= 500;
+/** No answer, a server error or 409: the transfer may have happened; retry with the same key. */
+const isUncertain = isUncertainMove;
 
 /**
  * /profile/transfer (spec §2, §4): Validate the username (the account's name shows and the

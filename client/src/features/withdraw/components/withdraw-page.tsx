@@ -12,7 +12,8 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
-import { errorMessage, isQueryError } from '@/lib/api-error';
+import { errorMessage } from '@/lib/api-error';
+import { isUncertainMove } from '@/lib/idempotency-key';
 import { useWalletBalance } from '@/lib/profile.api';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import '@/styles/purchase.css';
@@ -30,9 +31,8 @@ import { WalletBalance } from '@/components/ui/wallet-balance';
 type TAlert = { message: string; field: 'bankCode' | 'accountNumber' | null };
 type TPending = { beneficiary: TBeneficiary; kobo: number };
 
-/** No answer, or a server error: the payout may have started; retry with the same key. */
-const isUncertain = (error: unknown): boolean =>
-  !isQueryError(error) || error.status === null || error.status >= 500;
+/** No answer, a server error or 409: the payout may have started; retry with the same key. */
+const isUncertain = isUncertainMove;
 
 /**
  * /profile/withdraw (spec §2, §4, §5, §9): choose a bank and type the account number, Validate
