@@ -21,3 +21,11 @@ export const isQueryError = (value: unknown): value is TQueryError =>
 /** The text an error toast shows: the server's msg, else the caller's fallback (spec §8). */
 export const errorMessage = (error: unknown, fallback = GENERIC_ERROR): string =>
   isQueryError(error) && error.msg ? error.msg : fallback;
+
+/**
+ * Whether a money-moving call may have happened or may still be happening, so a retry must
+ * resend the same Idempotency-Key: no answer, a server error, or 409 (the server is still
+ * running the first request with this key). Any other answer is definite: the next attempt is new.
+ */
+export const isUncertainMove = (error: unknown): boolean =>
+  !isQueryError(error) || error.status === null || error.status >= 500 || error.status === 409;

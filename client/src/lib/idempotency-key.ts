@@ -1,5 +1,3 @@
-import { isQueryError } from './api-error';
-
 /**
  * A fresh Idempotency-Key (UUID v4) for one purchase attempt. crypto.randomUUID only exists in
  * secure contexts (https, localhost); over plain http the key is built from getRandomValues.
@@ -12,11 +10,3 @@ export const newIdempotencyKey = (): string => {
   const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 };
-
-/**
- * Whether a money-moving call may have happened or may still be happening, so a retry must
- * resend the same Idempotency-Key: no answer, a server error, or 409 (the server is still
- * running the first request with this key). Any other answer is definite: the next attempt is new.
- */
-export const isUncertainMove = (error: unknown): boolean =>
-  !isQueryError(error) || error.status === null || error.status >= 500 || error.status === 409;

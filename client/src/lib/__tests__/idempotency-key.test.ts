@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isUncertainMove, newIdempotencyKey } from '../idempotency-key';
+import { isUncertainMove } from '../api-error';
+import { newIdempotencyKey } from '../idempotency-key';
 
 const answered = (status: number | null) => ({ status, msg: null, code: null });
 

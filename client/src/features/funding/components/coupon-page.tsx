@@ -6,7 +6,7 @@ import { useAppSelector } from '@/app/hooks';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-error';
-import { isUncertainMove } from '@/lib/idempotency-key';
+import { isUncertainMove } from '@/lib/api-error';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { validate } from '@/lib/validation';
 import '@/styles/purchase.css';

@@ -7,7 +7,7 @@ import { useAppSelector } from '@/app/hooks';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-error';
-import { isUncertainMove } from '@/lib/idempotency-key';
+import { isUncertainMove } from '@/lib/api-error';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import '@/styles/purchase.css';
 import { useInitiateFundingMutation } from '../api/initiate-funding.api';

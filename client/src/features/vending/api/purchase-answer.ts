@@ -1,6 +1,6 @@
 import type { TPurchaseResponse } from '@vendo/shared/schemas/purchase.responses';
 import { isQueryError } from '@/lib/api-error';
-import { isUncertainMove } from '@/lib/idempotency-key';
+import { isUncertainMove } from '@/lib/api-error';
 
 /**
  * What the three purchase calls answer (shared ZPurchaseResponse): 200 (success), 202 (pending)

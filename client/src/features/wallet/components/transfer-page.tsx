@@ -10,7 +10,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-error';
-import { isUncertainMove } from '@/lib/idempotency-key';
+import { isUncertainMove } from '@/lib/api-error';
 import { useWalletBalance } from '@/lib/profile.api';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { validate } from '@/lib/validation';

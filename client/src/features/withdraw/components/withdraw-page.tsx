@@ -13,7 +13,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-error';
-import { isUncertainMove } from '@/lib/idempotency-key';
+import { isUncertainMove } from '@/lib/api-error';
 import { useWalletBalance } from '@/lib/profile.api';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import '@/styles/purchase.css';
