@@ -63,6 +63,7 @@ const Examples = ({ media, label }: { media: TMediaType | undefined; label: stri
                 : JSON.stringify(example.value, null, 2)
             }
             label={`${label}, example ${example.summary ?? name}`}
+            caption={typeof example.value === 'string' ? undefined : 'JSON'}
           />
         </div>
       ))}
@@ -84,9 +85,6 @@ const OperationDetails = ({ entry, doc }: { entry: TEntry; doc: TOpenApiDocument
   return (
     <div className="op-body">
       <Description text={operation.description} />
-      <p className="op-auth">
-        {operation.security?.length === 0 ? 'Public: no token.' : 'Needs x-auth-token.'}
-      </p>
 
       {(operation.parameters?.length ?? 0) > 0 && (
         <section>

@@ -2,20 +2,32 @@ import { useState } from 'react';
 import { copyText } from '@/lib/clipboard';
 
 /** Code that scrolls sideways inside its own box (never the page), with a Copy button. */
-export const CodeBlock = ({ code, label }: { code: string; label: string }) => {
+export const CodeBlock = ({
+  code,
+  label,
+  caption,
+}: {
+  code: string;
+  label: string;
+  /** Shown above the code (the language, the file); the label names it for screen readers. */
+  caption?: string;
+}) => {
   const [copied, setCopied] = useState(false);
   return (
     <div className="code-block">
-      <button
-        type="button"
-        className="code-copy"
-        aria-label={`Copy ${label}`}
-        onClick={() => {
-          void copyText(code).then((ok) => setCopied(ok));
-        }}
-      >
-        {copied ? 'Copied' : 'Copy'}
-      </button>
+      <div className="code-bar">
+        <span aria-hidden="true">{caption ?? ''}</span>
+        <button
+          type="button"
+          className="code-copy"
+          aria-label={`Copy ${label}`}
+          onClick={() => {
+            void copyText(code).then((ok) => setCopied(ok));
+          }}
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+      </div>
       <pre tabIndex={0} role="region" aria-label={label}>
         <code>{code}</code>
       </pre>
@@ -55,6 +67,7 @@ export const SnippetTabs = ({
       <CodeBlock
         code={language === 'curl' ? snippet.curl : snippet.js}
         label={`${title} (${language === 'curl' ? 'curl' : 'JavaScript'})`}
+        caption={language === 'curl' ? 'Shell' : 'JavaScript'}
       />
     </div>
   );

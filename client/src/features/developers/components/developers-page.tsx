@@ -156,7 +156,11 @@ export const DevelopersPage = () => {
             </li>
           </ul>
           <p>Verify it over the raw bytes, compare in constant time, and refuse old timestamps:</p>
-          <CodeBlock code={code.webhookVerify} label="Webhook signature verification (Node)" />
+          <CodeBlock
+            code={code.webhookVerify}
+            label="Webhook signature verification (Node)"
+            caption="Node.js (Express)"
+          />
         </section>
 
         <section id="sandbox" className="dev-section">

@@ -9,7 +9,11 @@ export const InlineText = ({ text }: { text: string }) => (
         return <code key={i}>{part.slice(1, -1)}</code>;
       }
       if (part.startsWith('**') && part.endsWith('**') && part.length > 3) {
-        return <strong key={i}>{part.slice(2, -2)}</strong>;
+        return (
+          <strong key={i}>
+            <InlineText text={part.slice(2, -2)} />
+          </strong>
+        );
       }
       return part;
     })}
