@@ -5,10 +5,11 @@ import { buildOpenApiDocument } from './document.ts';
 let rendered: { json: string; etag: string } | undefined;
 
 /**
- * The document as sent: rendered once per process (the first app built at start-up), since it
- * depends on nothing but the code. Rendering takes a tenth of a second; no request pays for it.
+ * The document as sent: rendered once per process, since it depends on nothing but the code.
+ * main.ts renders it at start-up, so no request pays the tenth of a second it takes; an app built
+ * without main.ts (tests make hundreds) renders it on the first request for it, if any.
  */
-const renderedDocument = () => {
+export const renderedDocument = (): { json: string; etag: string } => {
   if (!rendered) {
     const json = JSON.stringify(buildOpenApiDocument());
     const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
@@ -23,8 +24,8 @@ const renderedDocument = () => {
  */
 export const openApiRoutes = (): Router => {
   const router = Router();
-  const { json, etag } = renderedDocument();
   router.get('/openapi.json', (req, res) => {
+    const { json, etag } = renderedDocument();
     res.set({
       'Cache-Control': 'public, max-age=300',
       'Content-Type': 'application/json; charset=utf-8',
