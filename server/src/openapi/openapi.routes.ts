@@ -20,7 +20,9 @@ export const renderedDocument = (): { json: string; etag: string } => {
 
 /**
  * GET /openapi.json: public, cached five minutes by browsers and proxies, revalidated by ETag;
- * compressed by the API's compress() like every other answer.
+ * compressed by the API's compress() like every other answer. Readable from any origin, so
+ * OpenAPI tools in a browser (editors, client generators) can load it by URL; it holds nothing
+ * that is not public.
  */
 export const openApiRoutes = (): Router => {
   const router = Router();
@@ -28,6 +30,7 @@ export const openApiRoutes = (): Router => {
     const { json, etag } = renderedDocument();
     res.set({
       'Cache-Control': 'public, max-age=300',
+      'Access-Control-Allow-Origin': '*',
       'Content-Type': 'application/json; charset=utf-8',
       ETag: etag,
     });

@@ -220,6 +220,7 @@ describe('the documented routes, called on the running app', () => {
     expect(answer.headers['cache-control']).toBe('public, max-age=300');
     expect(answer.headers['content-type']).toMatch(/^application\/json/);
     expect(answer.headers['content-encoding']).toBe('gzip');
+    expect(answer.headers['access-control-allow-origin']).toBe('*');
     expect(answer.body).toEqual(JSON.parse(JSON.stringify(document)));
     expect(answer.headers['x-auth-token']).toBeUndefined();
 
