@@ -24,7 +24,7 @@ export type Access = 'public' | 'provider' | 'user' | 'agent' | 'couponVendor' |
 export type Example = { summary: string; value: unknown };
 export type Examples = Record<string, Example>;
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 502;
 
 export type ApiAnswer = {
   description: string;
@@ -70,6 +70,7 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   409: 'Conflicts with the current state (taken, already done, changed meanwhile)',
   422: 'This Idempotency-Key was already used with a different request',
   429: 'Too many attempts in the window; wait and try again',
+  502: 'A provider (supplier, bank, payment gateway) could not be reached; nothing was charged',
 };
 
 const DEFAULT_ERROR_EXAMPLES: Record<ErrorStatus, Examples> = {
@@ -119,6 +120,12 @@ const DEFAULT_ERROR_EXAMPLES: Record<ErrorStatus, Examples> = {
         'RATE_LIMITED',
         'Too many attempts. Please wait a few minutes and try again.',
       ),
+    },
+  },
+  502: {
+    providerError: {
+      summary: 'The provider did not answer usefully',
+      value: apiError('PROVIDER_ERROR', 'Please try again in a moment.'),
     },
   },
 };
@@ -186,7 +193,7 @@ export const toOperation = (route: ApiRoute): ZodOpenApiOperationObject => {
   }
   for (const [status, examples] of Object.entries(errorAnswersOf(route))) {
     if (responses[status as `4${string}`]) continue; // the route describes this status itself
-    responses[status as `4${string}`] = {
+    responses[status as `4${string}` | `5${string}`] = {
       description: ERROR_DESCRIPTIONS[Number(status) as ErrorStatus],
       ...(Number(status) === 429
         ? {

@@ -36,6 +36,14 @@ export const fundingPaths: ApiRoute[] = [
       fund: { summary: '₦10,000', value: { amount: 10000, email: 'ade@example.com' } },
     },
     answers: { 200: { description: 'The checkout link', schema: ZInitiateFundingResponse } },
+    errors: {
+      502: {
+        squad: {
+          summary: 'Squad did not start the payment',
+          value: apiError('PROVIDER_ERROR', 'We could not start the payment. Please try again.'),
+        },
+      },
+    },
   },
   {
     method: 'get',
@@ -46,6 +54,17 @@ export const fundingPaths: ApiRoute[] = [
       'Dedicated account numbers (BillStack): a bank transfer to one credits the wallet, less the account deposit fee. Opens one with PalmPay when you have none.',
     access: 'user',
     answers: { 200: { description: 'The accounts', schema: ZGenerateAccountResponse } },
+    errors: {
+      502: {
+        billstack: {
+          summary: 'BillStack did not open the account',
+          value: apiError(
+            'PROVIDER_ERROR',
+            'We could not create your account number right now. Please try again.',
+          ),
+        },
+      },
+    },
   },
   {
     method: 'post',
@@ -55,6 +74,17 @@ export const fundingPaths: ApiRoute[] = [
     access: 'user',
     body: ZGenerateAccountRequest,
     answers: { 200: { description: 'The accounts', schema: ZGenerateAccountResponse } },
+    errors: {
+      502: {
+        billstack: {
+          summary: 'BillStack did not open the account',
+          value: apiError(
+            'PROVIDER_ERROR',
+            'We could not create your account number right now. Please try again.',
+          ),
+        },
+      },
+    },
   },
   {
     method: 'post',

@@ -37,6 +37,17 @@ const locked = (service: string): Examples => ({
   },
 });
 
+/** Meter validation (also the first step of a payment) when the disco cannot be asked. */
+const meterUnavailable: Examples = {
+  unavailable: {
+    summary: 'The electricity company could not be asked; nothing was charged',
+    value: apiError(
+      'PROVIDER_ERROR',
+      'We could not reach the electricity company. Please try again.',
+    ),
+  },
+};
+
 /** A purchase's 400: a refused purchase (refunded receipt) or a request error (nothing charged). */
 const purchase400 = (failed: Examples, receiptSchema: z.ZodType = ZPurchaseResponse) => ({
   description:
@@ -141,7 +152,11 @@ export const vendingPaths: ApiRoute[] = [
         examples: electricityExamples.validateAnswer,
       },
     },
-    errors: { 400: electricityExamples.invalidMeter, 403: locked('Electricity') },
+    errors: {
+      400: electricityExamples.invalidMeter,
+      403: locked('Electricity'),
+      502: meterUnavailable,
+    },
   },
   {
     method: 'post',
@@ -165,6 +180,6 @@ export const vendingPaths: ApiRoute[] = [
       },
       400: purchase400(electricityExamples.invalidMeter, ZElectricityPurchaseResponse),
     },
-    errors: { 403: locked('Electricity') },
+    errors: { 403: locked('Electricity'), 502: meterUnavailable },
   },
 ];

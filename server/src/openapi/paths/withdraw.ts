@@ -45,6 +45,12 @@ export const withdrawPaths: ApiRoute[] = [
           value: apiError('VALIDATION_ERROR', 'We could not find that account'),
         },
       },
+      502: {
+        bank: {
+          summary: 'The bank could not be asked',
+          value: apiError('PROVIDER_ERROR', 'We could not reach the bank. Please try again.'),
+        },
+      },
     },
   },
   {
@@ -66,6 +72,14 @@ export const withdrawPaths: ApiRoute[] = [
     bodyExamples: { account: { summary: 'By bank code', value: account } },
     answers: {
       201: { description: 'Saved; the list after it', schema: ZBeneficiaryChangedResponse },
+    },
+    errors: {
+      502: {
+        bank: {
+          summary: 'The bank could not be asked',
+          value: apiError('PROVIDER_ERROR', 'We could not reach the bank. Please try again.'),
+        },
+      },
     },
   },
   {
