@@ -41,6 +41,11 @@ const FIRST_SCREENS: { name: string; path: string; modules: string[] }[] = [
     modules: [APP, 'src/features/prices/components/price-list-page.tsx'],
   },
   {
+    name: 'developers',
+    path: '^/developers/?$',
+    modules: [APP, 'src/features/developers/components/developers-page.tsx'],
+  },
+  {
     name: 'dashboard',
     path: '^/profile/?$',
     modules: [APP, ...ACCOUNT, 'src/features/profile/components/dashboard-page.tsx'],

@@ -26,6 +26,7 @@ import { webhookSettingsRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { mailRoutes } from './modules/mail/mail-campaigns.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
+import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { serveClient } from './web/serve-client.ts';
 import { siteInfo } from './web/site-info.ts';
 import { squadSandboxRoutes } from './sandbox/squad/squad-sandbox.routes.ts';
@@ -63,6 +64,8 @@ export const createApp = (ctx: AppContext): express.Express => {
   api.get('/site', async (_req, res) => {
     res.json(await siteInfo(ctx));
   });
+  // The API reference (OpenAPI 3.1), built from the shared schemas; the /developers page reads it.
+  api.use(openApiRoutes());
   // The purchase routes first: they are the busiest, and no other router shares their paths.
   api.use(vendingRoutes(ctx));
   api.use('/auth/contact', contactRoutes(ctx));

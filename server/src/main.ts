@@ -5,6 +5,7 @@ import { DirLockedError } from './db/dir-lock.ts';
 import { seedReferenceData } from './seed/reference-data.ts';
 import { ensureAdmin, seedDemoUsers } from './seed/demo-users.ts';
 import { createApp } from './app.ts';
+import { renderedDocument } from './openapi/openapi.routes.ts';
 import { resolveJwtSecret } from './lib/jwt-secret.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
@@ -70,6 +71,8 @@ const ctx = {
   selfUrl: () => selfUrl,
 };
 const app = createApp(ctx);
+// The API reference (GET /api/v1/openapi.json) is rendered now, not by its first request.
+renderedDocument();
 let reconciler: { stop: () => Promise<void> } | undefined;
 let cleanup: NodeJS.Timeout | undefined;
 

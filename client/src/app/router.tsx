@@ -26,6 +26,9 @@ const ResetPasswordPage = lazyPage(() =>
 const PriceListPage = lazyPage(() =>
   import('@/features/prices/components/price-list-page').then((m) => m.PriceListPage),
 );
+const DevelopersPage = lazyPage(() =>
+  import('@/features/developers/components/developers-page').then((m) => m.DevelopersPage),
+);
 const NotFoundPage = lazyPage(() =>
   import('@/features/not-found/components/not-found-page').then((m) => m.NotFoundPage),
 );
@@ -58,6 +61,7 @@ export const AppRoutes = () => (
       <Route path="requestPasswordReset" element={<RequestPasswordResetPage />} />
       <Route path="passwordReset/:token/:userId" element={<ResetPasswordPage />} />
       <Route path="priceList" element={<PriceListPage />} />
+      <Route path="developers" element={<DevelopersPage />} />
       <Route path="profile/*" element={<ProfileRoutes />} />
       <Route path="admin/*" element={<AdminRoutes />} />
       <Route path="*" element={<NotFoundPage />} />

@@ -67,7 +67,7 @@ describe('/ (landing)', () => {
       within(footerNav)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['/', '/login', '/register', '/priceList']);
+    ).toEqual(['/', '/login', '/register', '/priceList', '/developers']);
     const chat = await screen.findByRole('link', { name: 'Chat with us' });
     expect(chat).toHaveAttribute('href', site.chatUrl);
     expect(chat).toHaveAttribute('target', '_blank');

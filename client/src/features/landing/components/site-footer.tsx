@@ -41,6 +41,7 @@ export const SiteFooter = ({ site }: { site: TSiteInfo | undefined }) => {
           <Link to="/login">Login</Link>
           <Link to="/register">Register</Link>
           <Link to="/priceList">Pricing</Link>
+          <Link to="/developers">Developers (API)</Link>
         </nav>
       </div>
       <div className="container footer-bottom">

@@ -137,6 +137,10 @@ describe('profile shell', () => {
     expect(screen.getByText('Reseller')).toBeInTheDocument();
     const details = within(screen.getByRole('region', { name: 'Account details' }));
     expect(details.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(details.getByRole('link', { name: 'API guide and reference' })).toHaveAttribute(
+      'href',
+      '/developers',
+    );
   });
 
   it('moves the chat link into the menu on account pages, where phones hide the floating button', async () => {

@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { useGetProfileQuery } from '@/lib/profile.api';
 import { KycForm } from './kyc-form';
 import { ProfileLoading } from './profile-loading';
+import { Link } from 'react-router-dom';
 
 const formatDate = (iso: string | null): string =>
   iso
@@ -54,6 +55,10 @@ export const AccountPage = ({
             </div>
           ))}
         </dl>
+        <p className="muted small">
+          Selling from your own software? See the{' '}
+          <Link to="/developers">API guide and reference</Link>.
+        </p>
       </section>
       <KycForm user={user} />
       <Suspense fallback={null}>

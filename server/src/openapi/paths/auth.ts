@@ -1,0 +1,135 @@
+import {
+  ZChangePasswordRequest,
+  ZLoginRequest,
+  ZRegisterRequest,
+  ZRequestPasswordResetRequest,
+  ZResetPasswordRequest,
+} from '@vendo/shared/schemas/auth';
+import {
+  ZAuthResponse,
+  ZChangePasswordResponse,
+  ZProfileResponse,
+  ZTokenValidResponse,
+} from '@vendo/shared/schemas/auth.responses';
+import { ZMsgResponse } from '@vendo/shared/schemas/common';
+import { profileExamples } from '../examples.ts';
+import { apiError, type ApiRoute } from '../operation.ts';
+
+const tags = ['Account'];
+
+/** /auth: sessions, the profile (with the wallet balance) and passwords. */
+export const authPaths: ApiRoute[] = [
+  {
+    method: 'post',
+    path: '/auth/register',
+    tags,
+    summary: 'Create an account',
+    description: 'Opens a smart earner account and answers a session, like a login.',
+    access: 'public',
+    body: ZRegisterRequest,
+    bodyExamples: {
+      register: {
+        summary: 'A new account',
+        value: {
+          userName: 'ade_data',
+          email: 'ade@example.com',
+          phoneNumber: '08031234567',
+          password: 'Secret#2026',
+          passwordCheck: 'Secret#2026',
+        },
+      },
+    },
+    answers: { 201: { description: 'Registered and signed in', schema: ZAuthResponse } },
+    errors: {
+      409: {
+        taken: {
+          summary: 'User name, e-mail or phone taken',
+          value: apiError('CONFLICT', 'Username already exists'),
+        },
+      },
+    },
+  },
+  {
+    method: 'post',
+    path: '/auth/login',
+    tags,
+    summary: 'Sign in',
+    description:
+      'userName may be the user name, the e-mail or the business name. Answers the profile and a session token to send as `x-auth-token`. Limited per user name and per address (10 failures per user name in 15 minutes by default).',
+    access: 'public',
+    body: ZLoginRequest,
+    bodyExamples: {
+      login: { summary: 'By user name', value: { userName: 'ade_data', password: 'Secret#2026' } },
+    },
+    answers: { 200: { description: 'Signed in', schema: ZAuthResponse } },
+    errors: {
+      401: {
+        wrong: {
+          summary: 'Wrong name or password (deliberately vague)',
+          value: apiError('INVALID_CREDENTIALS', 'Invalid login details'),
+        },
+      },
+      429: true,
+    },
+  },
+  {
+    method: 'post',
+    path: '/auth/isTokenValid',
+    tags,
+    summary: 'Is this x-auth-token still good?',
+    description: 'Never 401: answers `{valid: false}` instead, so a client can decide.',
+    access: 'public',
+    answers: { 200: { description: 'Whether the token is valid', schema: ZTokenValidResponse } },
+  },
+  {
+    method: 'get',
+    path: '/auth',
+    tags,
+    summary: 'Profile and wallet balance',
+    description:
+      'The signed-in user (`user.balance` is the wallet balance in naira), the data plans priced for their tier, their recent transactions and the admins’ notification.',
+    access: 'user',
+    answers: {
+      200: { description: 'The profile', schema: ZProfileResponse, examples: profileExamples },
+    },
+  },
+  {
+    method: 'post',
+    path: '/auth/changepassword',
+    tags,
+    summary: 'Change the password',
+    description: 'Revokes every earlier session token and answers a new one.',
+    access: 'user',
+    body: ZChangePasswordRequest,
+    answers: { 200: { description: 'Changed; the new token', schema: ZChangePasswordResponse } },
+  },
+  {
+    method: 'post',
+    path: '/auth/requestPasswordReset',
+    tags,
+    summary: 'E-mail a password reset link',
+    description:
+      'Answers the same message whether or not the address has an account. The link is single-use and lasts 15 minutes; a new request replaces earlier links. Limited per address and e-mail.',
+    access: 'public',
+    body: ZRequestPasswordResetRequest,
+    answers: { 200: { description: 'Sent if the account exists', schema: ZMsgResponse } },
+    errors: { 429: true },
+  },
+  {
+    method: 'post',
+    path: '/auth/resetpassword',
+    tags,
+    summary: 'Set a new password from a reset link',
+    access: 'public',
+    body: ZResetPasswordRequest,
+    answers: { 200: { description: 'Password changed', schema: ZMsgResponse } },
+    errors: {
+      400: {
+        invalid: {
+          summary: 'Used, unknown or expired link',
+          value: apiError('INVALID_RESET_TOKEN', 'This reset link is invalid or has expired'),
+        },
+      },
+    },
+  },
+];

@@ -1,0 +1,80 @@
+import {
+  ZTransactionListQuery,
+  ZTransactionListResponse,
+  ZTransactionResponse,
+} from '@vendo/shared/schemas/transaction';
+import { transactionExamples, transactionListExamples } from '../examples.ts';
+import { apiError, type ApiRoute } from '../operation.ts';
+import { idParam } from './params.ts';
+
+const tags = ['Transactions'];
+
+/** /transaction: history, statement and one receipt (the re-query of a pending purchase). */
+export const transactionPaths: ApiRoute[] = [
+  {
+    method: 'get',
+    path: '/transaction',
+    tags,
+    summary: 'Transaction history',
+    description:
+      'Newest first, 20 a page, with totals over every matching row (not just the page). Your own rows only; admins and agents see everyone’s and may filter by `userName`. Dates are Lagos days (WAT), both ends included.',
+    access: 'user',
+    query: ZTransactionListQuery,
+    answers: {
+      200: {
+        description: 'A page and the totals',
+        schema: ZTransactionListResponse,
+        examples: transactionListExamples,
+      },
+    },
+    errors: {
+      400: {
+        badFilter: {
+          summary: 'A malformed filter',
+          value: apiError('VALIDATION_ERROR', 'Dates are written YYYY-MM-DD'),
+        },
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/transaction/statement.csv',
+    tags,
+    summary: 'Statement as CSV',
+    description:
+      'The same filters as the history, streamed as a CSV file named after the date range (staff: with user and profit columns). Cells that look like formulas are neutralised.',
+    access: 'user',
+    query: ZTransactionListQuery,
+    answers: {
+      200: {
+        description: 'The CSV statement',
+        contentType: 'text/csv',
+        examples: {
+          csv: {
+            summary: 'First lines',
+            value:
+              'Date,Reference,Type,Network,Phone,Amount,Status,Balance before,Balance after\n2026-11-24 10:15,VND261124A3F9C27B14E0,data,MTN,08031234567,239.50,success,49000.00,48760.50\n',
+          },
+        },
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/transaction/{id}',
+    tags,
+    summary: 'One transaction (re-query)',
+    description:
+      'The receipt with its product details (plan, token, meter). Use it to re-query a purchase that answered 202: its `trans_Status` moves from `pending` to `success` or `refunded` once the supplier settles it. Your own only; admins and agents any, with profit.',
+    access: 'user',
+    params: idParam('The transaction’s `_id`'),
+    answers: {
+      200: {
+        description: 'The transaction',
+        schema: ZTransactionResponse,
+        examples: transactionExamples,
+      },
+    },
+    errors: { 404: true },
+  },
+];
