@@ -13,6 +13,8 @@ import { adminPaths } from './paths/admin.ts';
 import { authPaths } from './paths/auth.ts';
 import { cataloguePaths } from './paths/catalogue.ts';
 import { contactPaths } from './paths/contacts.ts';
+import { developerPaths } from './paths/developer.ts';
+import { ZWebhookEventBody } from '@vendo/shared/schemas/webhooks.responses';
 import { fundingPaths } from './paths/funding.ts';
 import { metaPaths } from './paths/meta.ts';
 import { transactionPaths } from './paths/transactions.ts';
@@ -30,6 +32,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   ...fundingPaths,
   ...withdrawPaths,
   ...contactPaths,
+  ...developerPaths,
   ...adminPaths,
   ...metaPaths,
 ];
@@ -45,6 +48,7 @@ const TAGS: oas31.TagObject[] = [
   { name: 'Withdrawals', description: 'Paying money out to a bank account' },
   { name: 'Contacts', description: 'Saved phone numbers' },
   { name: 'Referrals', description: 'Referral earnings' },
+  { name: 'Developers', description: 'Your API tokens and webhooks (managed while signed in)' },
   { name: 'Service', description: 'Health, site details, this reference' },
   { name: 'Admin', description: 'Staff: users, roles, mail, fees, coupons' },
   { name: 'Admin: purchases', description: 'Staff: refunds, re-queries, reconciliation' },
@@ -109,6 +113,21 @@ export const buildOpenApiDocument = (routes: readonly ApiRoute[] = apiRoutes): O
       },
       servers: [{ url: '/api/v1', description: 'This server' }],
       tags: TAGS,
+      // What we POST to an API user's webhook URL (docs/decisions/0019-webhooks-outbox.md).
+      webhooks: {
+        transactionEvent: {
+          post: {
+            summary: 'A transaction settled or a deposit was credited',
+            description:
+              'Signed: `Vendo-Webhook-Signature: v1=<hex HMAC-SHA256(secret, timestamp + "." + raw body)>`, with the timestamp in `Vendo-Webhook-Timestamp` and the event id in `Vendo-Webhook-Id`. Answer any 2xx; anything else is retried for 24 hours. Deduplicate on `id`.',
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: ZWebhookEventBody } },
+            },
+            responses: { '200': { description: 'Received (any 2xx)' } },
+          },
+        },
+      },
       security: [{ sessionToken: [] }],
       components: {
         // The shapes that recur in many answers, each once under a readable name.
@@ -129,7 +148,14 @@ export const buildOpenApiDocument = (routes: readonly ApiRoute[] = apiRoutes): O
             in: 'header',
             name: 'x-auth-token',
             description:
-              'A session token from POST /auth/login (or an API token from your account page).',
+              'A session token from POST /auth/login (or, where an operation allows it, an API token).',
+          },
+          apiToken: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description:
+              '`Authorization: Token <token>`, with an API token from your account page (POST /auth/apiTokens). Accepted on purchases, balance, plans and transactions; rate-limited per token (the RateLimit and RateLimit-Policy headers say how much is left; 429 with Retry-After when it runs out).',
           },
         },
       },

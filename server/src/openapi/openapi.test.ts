@@ -64,7 +64,7 @@ describe('the OpenAPI document', () => {
     expect(mounted.excluded.every((base) => base.startsWith('/sandbox'))).toBe(true);
   });
 
-  it('marks public routes public and the others with the x-auth-token scheme', () => {
+  it('marks public routes public, the others with the x-auth-token scheme, and API-token routes with both', () => {
     expect(document.components?.securitySchemes?.sessionToken).toMatchObject({
       type: 'apiKey',
       in: 'header',
@@ -75,8 +75,20 @@ describe('the OpenAPI document', () => {
       (document.paths?.[path] as oas31.PathItemObject)[method]!;
     expect(operation('post', '/auth/login').security).toEqual([]);
     expect(operation('get', '/prices').security).toEqual([]);
-    expect(operation('post', '/buy/data').security).toBeUndefined();
+    expect(operation('post', '/buy/data').security).toEqual([
+      { sessionToken: [] },
+      { apiToken: [] },
+    ]);
     expect(operation('post', '/buy/data').responses?.['401']).toBeDefined();
+    expect(operation('post', '/buy/data').responses?.['429']).toBeDefined();
+    expect(document.components?.securitySchemes?.apiToken).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'Authorization',
+    });
+    // Session only: an admin route and the token management itself.
+    expect(operation('get', '/admin/users').security).toBeUndefined();
+    expect(operation('post', '/auth/apiTokens').security).toBeUndefined();
     expect(operation('get', '/prices').responses?.['401']).toBeUndefined();
   });
 

@@ -46,8 +46,10 @@ export type ApiRoute = {
   bodyExamples?: Examples;
   query?: z.ZodObject;
   params?: z.ZodObject;
-  /** Moves money: honours the Idempotency-Key header. */
+  /** Moves money: honours the Idempotency-Key header (or a `request_id` in the body). */
   idempotent?: boolean;
+  /** Also accepts an API token (x-auth-token or `Authorization: Token …`), rate-limited per token. */
+  apiToken?: boolean;
   /** Success answers (and, for purchases, the 400 that carries a refunded receipt). */
   answers: Partial<Record<number, ApiAnswer>>;
   /**
@@ -148,7 +150,26 @@ export const errorAnswersOf = (route: ApiRoute): Partial<Record<ErrorStatus, Exa
   if (route.access === 'agent' || route.access === 'admin' || route.access === 'couponVendor') {
     out[403] = DEFAULT_ERROR_EXAMPLES[403];
   }
-  if (route.idempotent) out[422] = DEFAULT_ERROR_EXAMPLES[422];
+  if (route.idempotent) {
+    out[409] = {
+      keyInProgress: {
+        summary: 'The first request with this Idempotency-Key is still running',
+        value: apiError('CONFLICT', 'A request with this key is in progress'),
+      },
+    };
+    out[422] = DEFAULT_ERROR_EXAMPLES[422];
+  }
+  if (route.apiToken) {
+    out[429] = {
+      tokenRateLimited: {
+        summary: 'This API token used up its requests for the window',
+        value: apiError(
+          'RATE_LIMITED',
+          'Too many requests with this API token. Try again in 23 seconds.',
+        ),
+      },
+    };
+  }
   for (const [status, examples] of Object.entries(route.errors ?? {})) {
     const s = Number(status) as ErrorStatus;
     out[s] = examples === true ? DEFAULT_ERROR_EXAMPLES[s] : examples;
@@ -179,8 +200,8 @@ const idempotencyHeader = {
     name: 'Idempotency-Key',
     required: false,
     description:
-      'Makes a retry safe: the same key with the same body gets the first answer and moves money once; the same key with another body is refused (422). Keys are per user; 8 to 100 letters, digits, - or _. Use a fresh UUID per purchase.',
-    schema: { type: 'string', pattern: '^[\\w-]{8,100}$' },
+      'Makes a retry safe: the same key with the same body gets the first answer (with `Idempotent-Replayed: true`) and moves money once; the same key with another body is refused (422); while the first request with the key is still running, a second gets 409. Keys are per user, kept at least 24 hours, 1 to 255 printable characters. A `request_id` field in the body does the same, and `GET /transaction/{id}` finds a purchase by it. Use a fresh UUID per purchase.',
+    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
     example: '6f1c2b7e-4b8a-4f55-9a55-0f0c3c1f9a10',
   },
 } as const;
@@ -219,7 +240,11 @@ export const toOperation = (route: ApiRoute): ZodOpenApiOperationObject => {
     description: [route.description, `**Who:** ${ROLE_TEXT[route.access]}`]
       .filter(Boolean)
       .join('\n\n'),
-    ...(publicRoute ? { security: [] } : {}),
+    ...(publicRoute
+      ? { security: [] }
+      : route.apiToken
+        ? { security: [{ sessionToken: [] }, { apiToken: [] }] }
+        : {}),
     ...(Object.keys(requestParams).length > 0 ? { requestParams } : {}),
     ...(route.idempotent ? { parameters: [idempotencyHeader['Idempotency-Key']] } : {}),
     ...(route.body

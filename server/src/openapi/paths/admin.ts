@@ -137,6 +137,7 @@ export const adminPaths: ApiRoute[] = [
   {
     method: 'post',
     path: '/admin/refund/{id}',
+    idempotent: true,
     tags: ['Admin: purchases'],
     summary: 'Refund a purchase',
     description:
@@ -150,6 +151,7 @@ export const adminPaths: ApiRoute[] = [
   {
     method: 'post',
     path: '/admin/requery/{id}',
+    idempotent: true,
     tags: ['Admin: purchases'],
     summary: 'Re-query an unsettled purchase now',
     access: 'agent',

@@ -84,6 +84,7 @@ export const authPaths: ApiRoute[] = [
   {
     method: 'get',
     path: '/auth',
+    apiToken: true,
     tags,
     summary: 'Profile and wallet balance',
     description:

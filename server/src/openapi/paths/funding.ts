@@ -100,6 +100,7 @@ export const fundingPaths: ApiRoute[] = [
   {
     method: 'post',
     path: '/admin/generateCoupon',
+    idempotent: true,
     tags: ['Admin'],
     summary: 'Issue a coupon to a user',
     access: 'couponVendor',
@@ -140,6 +141,7 @@ export const fundingPaths: ApiRoute[] = [
   {
     method: 'post',
     path: '/admin/requeryFunding/{id}',
+    idempotent: true,
     tags: ['Admin'],
     summary: 'Ask Squad again about a pending funding',
     access: 'agent',

@@ -14,6 +14,7 @@ export const transactionPaths: ApiRoute[] = [
   {
     method: 'get',
     path: '/transaction',
+    apiToken: true,
     tags,
     summary: 'Transaction history',
     description:
@@ -39,6 +40,7 @@ export const transactionPaths: ApiRoute[] = [
   {
     method: 'get',
     path: '/transaction/statement.csv',
+    apiToken: true,
     tags,
     summary: 'Statement as CSV',
     description:
@@ -62,6 +64,7 @@ export const transactionPaths: ApiRoute[] = [
   {
     method: 'get',
     path: '/transaction/{id}',
+    apiToken: true,
     tags,
     summary: 'One transaction (re-query)',
     description:

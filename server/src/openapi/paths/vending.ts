@@ -61,6 +61,7 @@ export const vendingPaths: ApiRoute[] = [
   {
     method: 'post',
     path: '/prices',
+    apiToken: true,
     tags: ['Plans and prices'],
     summary: 'Data plans of a network, priced for you',
     description:
@@ -81,6 +82,7 @@ export const vendingPaths: ApiRoute[] = [
   {
     method: 'post',
     path: '/buy/data',
+    apiToken: true,
     tags,
     summary: 'Buy data',
     description: `\`network\`: MTN 1, GLO 2, AIRTEL 3, 9MOBILE 6. \`mobile_number\`: 11 digits starting with 0. \`plan\`: a plan \`id\` from \`POST /prices\`. \`ported: true\` when the number moved from another network.\n\n${PURCHASE_OUTCOMES}`,
@@ -114,6 +116,7 @@ export const vendingPaths: ApiRoute[] = [
   {
     method: 'post',
     path: '/buy/airtime',
+    apiToken: true,
     tags,
     summary: 'Buy airtime',
     description: `\`network\`: MTN 1, GLO 2, AIRTEL 3, 9MOBILE 4. \`amount\`: naira, ₦100 to ₦50,000; 99% of it is charged (98% for resellers).\n\n${PURCHASE_OUTCOMES}`,
@@ -138,6 +141,7 @@ export const vendingPaths: ApiRoute[] = [
   {
     method: 'post',
     path: '/buy/validateMeter',
+    apiToken: true,
     tags,
     summary: 'Validate an electricity meter',
     description:
@@ -161,6 +165,7 @@ export const vendingPaths: ApiRoute[] = [
   {
     method: 'post',
     path: '/buy/electricity',
+    apiToken: true,
     tags,
     summary: 'Buy electricity',
     description: `\`amount\`: naira, ₦500 to ₦500,000; amount + ₦50 is charged. A prepaid meter’s 20-digit \`token\` is in the answer once delivered (null while pending).\n\n${PURCHASE_OUTCOMES}`,

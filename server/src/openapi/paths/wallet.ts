@@ -45,6 +45,7 @@ export const walletPaths: ApiRoute[] = [
   {
     method: 'patch',
     path: '/auth/user/{id}',
+    idempotent: true,
     tags: ['Account'],
     summary: 'Upgrade to reseller',
     description:
@@ -80,6 +81,7 @@ export const walletPaths: ApiRoute[] = [
   {
     method: 'post',
     path: '/auth/withdrawEarning',
+    idempotent: true,
     tags: ['Referrals'],
     summary: 'Move referral earnings to the wallet',
     access: 'user',

@@ -131,6 +131,7 @@ export const withdrawPaths: ApiRoute[] = [
   {
     method: 'post',
     path: '/admin/reQueryWithdrawal',
+    idempotent: true,
     tags: ['Admin'],
     summary: 'Ask the payout provider again about a withdrawal',
     access: 'admin',
