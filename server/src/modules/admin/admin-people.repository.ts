@@ -1,7 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query.ts';
-import { services, transactions, users, type UserRow } from '../../db/schema/index.ts';
+import {
+  adminAlerts,
+  services,
+  transactions,
+  users,
+  type UserRow,
+} from '../../db/schema/index.ts';
 
 /** Reads and changes of users and business figures for the admin back office. */
 
@@ -39,6 +45,7 @@ export const dashboardFigures = async (db: DbOrTx, adminId: string) => {
     sales: string | number;
     profit: string | number;
     purchases: string | number;
+    open_alerts: string | number;
   }>(
     db,
     sql`select
@@ -51,6 +58,7 @@ export const dashboardFigures = async (db: DbOrTx, adminId: string) => {
         and ${transactions.type} in ('data', 'airtime', 'electricity')) as pending,
       (select count(*) from ${transactions} where ${transactions.status} in ('processing', 'pending')
         and ${transactions.escalatedAt} is not null) as escalated,
+      (select count(*) from ${adminAlerts} where ${adminAlerts.acknowledgedAt} is null) as open_alerts,
       s.sales, s.profit, s.purchases
     from (
       select coalesce(sum(${transactions.amountKobo}), 0) as sales,

@@ -15,6 +15,7 @@ import { AUDIT_PAGE_SIZE, listAudit, recordAudit } from '../audit/audit.reposito
 import { mailResetLink } from '../auth/auth.service.ts';
 import { toPublicUser } from '../users/users.mapper.ts';
 import { findUserRecordById } from '../users/users.repository.ts';
+import { supplierFloats } from '../vending/supplier-float.service.ts';
 import {
   dashboardFigures,
   lockUser,
@@ -40,10 +41,13 @@ export const userForStaff = async (ctx: AppContext, id: string): Promise<TUser> 
 export const adminDashboard = async (
   ctx: AppContext,
   admin: UserRow,
+  { withFloat = true }: { withFloat?: boolean } = {},
 ): Promise<TAdminDashboardResponse> => {
-  const [{ figures, services }, adminView] = await Promise.all([
+  // The suppliers are asked at the same time as the database, each with its own short timeout.
+  const [{ figures, services }, adminView, supplierFloat] = await Promise.all([
     dashboardFigures(ctx.db, admin.id),
     userForStaff(ctx, admin.id),
+    withFloat ? supplierFloats(ctx) : Promise.resolve([]),
   ]);
   return {
     admin: adminView,
@@ -58,6 +62,8 @@ export const adminDashboard = async (
       profit: koboToNaira(Number(figures.profit), { allowNegative: true }),
       purchases: Number(figures.purchases),
     },
+    supplierFloat,
+    openAlerts: Number(figures.open_alerts),
   };
 };
 

@@ -7,11 +7,9 @@ import {
   ZUpgradeUserParams,
   ZUserListQuery,
 } from '@vendo/shared/schemas/admin';
-import { firstIssueMessage } from '@vendo/shared/schemas/auth';
 import type { AppContext } from '../../app-context.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { authenticate, currentUser, requireRole } from '../../middleware/auth.ts';
-import { validateBody } from '../../middleware/validate.ts';
+import { parseInput as parse, validateBody } from '../../middleware/validate.ts';
 import {
   adminDashboard,
   auditLogPage,
@@ -21,14 +19,6 @@ import {
   userForStaff,
 } from './admin-people.service.ts';
 import { listUsersForStaff } from './admin-users.service.ts';
-
-const parse = <S extends z.ZodType>(schema: S, value: unknown): z.output<S> => {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    throw new AppError('VALIDATION_ERROR', { msg: firstIssueMessage(parsed.error) });
-  }
-  return parsed.data;
-};
 
 export const adminRoutes = (ctx: AppContext): Router => {
   const router = Router();

@@ -1,10 +1,16 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { TNetwork, TSupplier } from '@vendo/shared/constants';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query.ts';
 import { rowFromRaw } from '../../db/rows.ts';
-import { dataPlans, networkSettings, services, transactions } from '../../db/schema/index.ts';
+import {
+  dataPlans,
+  networkSettings,
+  services,
+  transactions,
+  users,
+} from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { DataPlanRow } from '../catalogue/catalogue.repository.ts';
 import type { TransactionRow } from '../transactions/transactions.mapper.ts';
@@ -39,6 +45,16 @@ export const claimDuePurchases = (
   options: { limit: number; retryAfterSeconds: number },
 ): Promise<TransactionRow[]> =>
   claimDueTransactions(db, { filter: sql`type in ('data', 'airtime', 'electricity')`, ...options });
+
+/** The admin queue: unsettled transactions with their user's name, oldest first. */
+export const listUnsettled = (db: DbOrTx, limit = 200) =>
+  db
+    .select({ t: transactions, userName: users.userName })
+    .from(transactions)
+    .innerJoin(users, eq(users.id, transactions.userId))
+    .where(inArray(transactions.status, [...UNSETTLED]))
+    .orderBy(asc(transactions.createdAt))
+    .limit(limit);
 
 /** A transaction by our id (any user's: for staff and the reconciler), or null. */
 export const findPurchase = async (db: DbOrTx, id: string): Promise<TransactionRow | null> => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { TNetwork, TSupplier } from '@vendo/shared/constants';
+import type { TPendingPurchasesResponse } from '@vendo/shared/schemas/admin.responses';
 import type { TTransaction } from '@vendo/shared/schemas/transaction';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -23,6 +24,7 @@ import type { UserRow } from '../users/users.repository.ts';
 import {
   findPurchase,
   insertRefundLine,
+  listUnsettled,
   PURCHASE_TYPES,
   transitionPurchase,
   UNSETTLED,
@@ -346,3 +348,12 @@ export const staffRequery = async (
   const current = (await findPurchase(ctx.db, purchase.id))!;
   return { msg: `Supplier says: ${result.message}`, status: current.status };
 };
+
+/** GET /admin/pending: purchases still unsettled, oldest first, those past the SLA marked. */
+export const pendingQueue = async (ctx: AppContext): Promise<TPendingPurchasesResponse> => ({
+  transactions: (await listUnsettled(ctx.db)).map((r) => ({
+    ...toPublicTransaction({ ...r.t, userName: r.userName }, { withProfit: true }),
+    escalated: r.t.escalatedAt !== null,
+    attempts: r.t.attempts,
+  })),
+});
