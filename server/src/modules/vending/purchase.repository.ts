@@ -46,6 +46,23 @@ export const claimDuePurchases = (
 ): Promise<TransactionRow[]> =>
   claimDueTransactions(db, { filter: sql`type in ('data', 'airtime', 'electricity')`, ...options });
 
+/**
+ * Claims purchases still unsettled `olderThanSeconds` after they began (SKIP LOCKED: several
+ * processes never take the same one), and moves their next re-query on so the regular pass
+ * leaves them to this caller's final re-query.
+ */
+export const claimOverduePurchases = (
+  db: DbOrTx,
+  options: { olderThanSeconds: number; limit: number; retryAfterSeconds: number },
+): Promise<TransactionRow[]> =>
+  claimDueTransactions(db, {
+    filter: sql`type in ('data', 'airtime', 'electricity')
+      and created_at < now() - make_interval(secs => ${options.olderThanSeconds})`,
+    limit: options.limit,
+    retryAfterSeconds: options.retryAfterSeconds,
+    due: sql`true`,
+  });
+
 /** The admin queue: unsettled transactions with their user's name, oldest first. */
 export const listUnsettled = (db: DbOrTx, limit = 200) =>
   db
@@ -68,6 +85,7 @@ export const insertRefundLine = async (
   db: DbOrTx,
   purchase: TransactionRow,
   balanceAfterKobo: number,
+  { note }: { note?: string } = {},
 ): Promise<void> => {
   await db.insert(transactions).values({
     userId: purchase.userId,
@@ -79,7 +97,7 @@ export const insertRefundLine = async (
     phoneNumber: purchase.phoneNumber,
     balanceBeforeKobo: balanceAfterKobo - purchase.amountKobo,
     balanceAfterKobo,
-    apiResponse: `Refund of ${purchase.type} purchase ${purchase.reference}`,
+    apiResponse: note ?? `Refund of ${purchase.type} purchase ${purchase.reference}`,
     settledAt: sql`now()`,
   });
 };
