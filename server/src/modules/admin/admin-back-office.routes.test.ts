@@ -97,6 +97,11 @@ describe('GET /admin/ supplier float and open alerts', () => {
       sql`select count(*)::int as n from admin_alerts where acknowledged_at is null`,
     )) as [{ n: number }];
     expect(res.body.openAlerts).toBe(n);
+    const [{ count }] = (await queryRows<{ count: number }>(
+      t.ctx.db,
+      sql`select count(*)::int as count from transactions`,
+    )) as [{ count: number }];
+    expect(res.body.totalTransactions).toBe(count);
   });
 
   it("raises one 'float_low' alert per supplier while it is open, another after it is acknowledged", async () => {
@@ -296,6 +301,12 @@ describe('GET /admin/salesChart', () => {
       sales: 90,
       profit: 9,
     });
+    // The dashboard counts closed days' rows too (from their totals).
+    const [{ count }] = (await queryRows<{ count: number }>(
+      t.ctx.db,
+      sql`select count(*)::int as count from transactions`,
+    )) as [{ count: number }];
+    expect((await as(admin).get('/')).body.totalTransactions).toBe(count);
     // A late refund of a closed day's sale takes it out of the chart.
     await t.ctx.db
       .update(transactions)

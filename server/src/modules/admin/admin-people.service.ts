@@ -44,7 +44,7 @@ export const adminDashboard = async (
   { withFloat = true }: { withFloat?: boolean } = {},
 ): Promise<TAdminDashboardResponse> => {
   // The suppliers are asked at the same time as the database, each with its own short timeout.
-  const [{ figures, services }, adminView, supplierFloat] = await Promise.all([
+  const [{ figures, services, totalTransactions }, adminView, supplierFloat] = await Promise.all([
     dashboardFigures(ctx.db, admin.id),
     userForStaff(ctx, admin.id),
     withFloat ? supplierFloats(ctx) : Promise.resolve([]),
@@ -53,7 +53,7 @@ export const adminDashboard = async (
     admin: adminView,
     totalUsers: Number(figures.total_users),
     totalBalance: koboToNaira(Number(figures.total_balance) - Number(figures.admin_balance)),
-    totalTransactions: Number(figures.total_transactions),
+    totalTransactions,
     services: services.map((s) => ({ serviceName: s.serviceName, serviceStatus: s.serviceStatus })),
     pendingPurchases: Number(figures.pending),
     escalatedPurchases: Number(figures.escalated),

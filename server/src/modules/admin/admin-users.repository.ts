@@ -63,11 +63,15 @@ export const staffUserTotals = async (
   db: DbOrTx,
   where: SQL | undefined,
 ): Promise<{ totalUsers: number; totalBalanceKobo: number }> => {
+  // Every user has exactly one main wallet: without a filter, the wallets alone are the answer.
   const [row] = await queryRows<{ total_users: string | number; total_balance: string | number }>(
     db,
-    sql`select count(*) as total_users, coalesce(sum(a.balance_kobo), 0) as total_balance
-        from ${users} join ledger_accounts a on a.user_id = ${users.id} and a.kind = 'user_main'
-        ${where ? sql`where ${where}` : sql``}`,
+    where
+      ? sql`select count(*) as total_users, coalesce(sum(a.balance_kobo), 0) as total_balance
+            from ${users} join ledger_accounts a on a.user_id = ${users.id} and a.kind = 'user_main'
+            where ${where}`
+      : sql`select count(*) as total_users, coalesce(sum(balance_kobo), 0) as total_balance
+            from ledger_accounts where kind = 'user_main'`,
   );
   return {
     totalUsers: Number(row?.total_users ?? 0),

@@ -321,6 +321,23 @@ const closedDaysReady = async (db: DbOrTx): Promise<string> => {
   return state.lastClosed;
 };
 
+/**
+ * How many transactions there are, of every user, type and status: from the all-user totals of
+ * closed days and the live daily totals of yesterday and today (exact, like every total here),
+ * not by counting a million rows.
+ */
+export const transactionCount = async (db: DbOrTx): Promise<number> => {
+  const lastClosed = await closedDaysReady(db);
+  const [row] = await queryRows<{ n: string | number | null }>(
+    db,
+    sql`select (select coalesce(sum(count), 0) from transaction_closed_day_totals
+                 where day <= ${lastClosed}::date)
+             + (select coalesce(sum(count), 0) from transaction_daily_totals
+                 where day > ${lastClosed}::date) as n`,
+  );
+  return Number(row?.n ?? 0);
+};
+
 export type DailySales = { day: string; network: string; amountKobo: number; profitKobo: number };
 
 /**
