@@ -159,11 +159,17 @@ try {
   });
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   suppliers.bind(base);
-  const [staff] = await db.select().from(users).where(sql`${users.userName} = 'user_1'`);
-  const token = issueToken({ jwtSecret, ttlSeconds: 3600 }, {
-    id: staff!.id,
-    tokenVersion: staff!.tokenVersion,
-  });
+  const [staff] = await db
+    .select()
+    .from(users)
+    .where(sql`${users.userName} = 'user_1'`);
+  const token = issueToken(
+    { jwtSecret, ttlSeconds: 3600 },
+    {
+      id: staff!.id,
+      tokenVersion: staff!.tokenVersion,
+    },
+  );
 
   const percentile = (sorted: number[], p: number) =>
     sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -202,8 +208,14 @@ try {
       `users page, phoneNumber=${String(sample).padStart(8, '0').slice(0, 6)}`,
       get(`/admin/users?phoneNumber=${String(sample).padStart(8, '0').slice(0, 6)}`),
     ),
-    search: await measure(`users page, search=mail${sample}@`, get(`/admin/users?search=mail${sample}@`)),
-    searchName: await measure('users page, search=funke oka', get('/admin/users?search=funke%20oka')),
+    search: await measure(
+      `users page, search=mail${sample}@`,
+      get(`/admin/users?search=mail${sample}@`),
+    ),
+    searchName: await measure(
+      'users page, search=funke oka',
+      get('/admin/users?search=funke%20oka'),
+    ),
   };
 
   // Every user as CSV, streamed; RSS sampled while it runs.

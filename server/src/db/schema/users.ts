@@ -52,8 +52,11 @@ export const users = pgTable(
     uniqueIndex('users_phone_number_key').on(t.phoneNumber),
     // The staff list, newest first (all users, and per tier).
     index('users_created_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('users_type_created_id_idx')
-      .on(t.userType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('users_type_created_id_idx').on(
+      t.userType,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // Staff filters and search match anywhere in the text ('%x%'): trigram indexes (pg_trgm).
     index('users_user_name_trgm_idx').using('gin', sql`lower(${t.userName}) gin_trgm_ops`),
     index('users_phone_number_trgm_idx').using('gin', sql`${t.phoneNumber} gin_trgm_ops`),

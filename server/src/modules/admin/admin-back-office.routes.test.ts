@@ -76,7 +76,10 @@ describe('roles', () => {
     const [after] = await t.ctx.db.select().from(adminAlerts).where(eq(adminAlerts.id, alert!.id));
     expect(after!.acknowledgedAt).toBeNull();
     expect(
-      await t.ctx.db.select().from(auditLog).where(eq(auditLog.targetId, String(alert!.id))),
+      await t.ctx.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.targetId, String(alert!.id))),
     ).toEqual([]);
   });
 });
@@ -156,7 +159,11 @@ describe('GET /admin/ supplier float and open alerts', () => {
       expect(res.status).toBe(200);
       expect(Date.now() - started).toBeLessThan(2500);
       expect(res.body.supplierFloat).toEqual([
-        { supplier: 'ALARO', balance: null, error: expect.stringContaining('Could not reach ALARO') },
+        {
+          supplier: 'ALARO',
+          balance: null,
+          error: expect.stringContaining('Could not reach ALARO'),
+        },
         { supplier: 'GLAD', balance: null, error: 'No answer from GLAD within 300 ms' },
       ]);
       expect(typeof res.body.totalUsers).toBe('number');
@@ -403,7 +410,9 @@ describe('GET /admin/users.csv', () => {
     expect(lines[2]).toMatch(
       new RegExp(`^2,[^,]+,${tag}_3,${made[3]!.phoneNumber},301.5,reseller,$`),
     );
-    expect(lines[5]).toMatch(new RegExp(`^5,[^,]+,${tag}_0,${made[0]!.phoneNumber},0,smart earner,$`));
+    expect(lines[5]).toMatch(
+      new RegExp(`^5,[^,]+,${tag}_0,${made[0]!.phoneNumber},0,smart earner,$`),
+    );
 
     const resellers = await as(agent).get(`/users.csv?search=${tag}&type=reseller`);
     expect(resellers.headers['content-disposition']).toBe(

@@ -2,13 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query.ts';
 import { transactionCount } from '../transactions/history.repository.ts';
-import {
-  adminAlerts,
-  services,
-  transactions,
-  users,
-  type UserRow,
-} from '../../db/schema/index.ts';
+import { adminAlerts, services, transactions, users, type UserRow } from '../../db/schema/index.ts';
 
 /** Reads and changes of users and business figures for the admin back office. */
 

@@ -29,7 +29,9 @@ export const SEARCH_TEXT = sql`lower(${users.userName} || chr(31) || ${users.ema
 export const staffUserConditions = (filter: StaffUserFilter): SQL | undefined => {
   const conditions: SQL[] = [];
   if (filter.userName) {
-    conditions.push(sql`lower(${users.userName}) like ${`%${escapeLike(filter.userName.toLowerCase())}%`}`);
+    conditions.push(
+      sql`lower(${users.userName}) like ${`%${escapeLike(filter.userName.toLowerCase())}%`}`,
+    );
   }
   if (filter.phoneNumber) {
     conditions.push(sql`${users.phoneNumber} like ${`%${escapeLike(filter.phoneNumber)}%`}`);

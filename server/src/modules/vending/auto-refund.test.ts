@@ -71,7 +71,10 @@ const backdate = async (id: string, minutes: number) => {
 };
 
 const refundLinesOf = (reference: string) =>
-  t.ctx.db.select().from(transactions).where(eq(transactions.reference, `R${reference}`));
+  t.ctx.db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.reference, `R${reference}`));
 
 describe('refund after the configured hours unconfirmed', () => {
   it('leaves a younger unconfirmed purchase pending', async () => {
@@ -79,7 +82,10 @@ describe('refund after the configured hours unconfirmed', () => {
     await hideOrder(purchase.supplierRef!);
     await backdate(purchase.id, 29);
     await reconcileOnce(t.ctx);
-    const [row] = await t.ctx.db.select().from(transactions).where(eq(transactions.id, purchase.id));
+    const [row] = await t.ctx.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.id, purchase.id));
     expect(row!.status).toBe('pending');
     expect(await refundLinesOf(purchase.reference)).toEqual([]);
   });
@@ -89,7 +95,10 @@ describe('refund after the configured hours unconfirmed', () => {
     await backdate(purchase.id, 31);
     const before = await getWalletBalanceKobo(t.ctx.db, buyer.id);
     await reconcileOnce(t.ctx);
-    const [row] = await t.ctx.db.select().from(transactions).where(eq(transactions.id, purchase.id));
+    const [row] = await t.ctx.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.id, purchase.id));
     expect(row!.status).toBe('success');
     expect(await refundLinesOf(purchase.reference)).toEqual([]);
     expect(await getWalletBalanceKobo(t.ctx.db, buyer.id)).toBe(before);
@@ -97,7 +106,9 @@ describe('refund after the configured hours unconfirmed', () => {
       await t.ctx.db
         .select()
         .from(adminAlerts)
-        .where(and(eq(adminAlerts.kind, 'auto_refund'), eq(adminAlerts.transactionId, purchase.id))),
+        .where(
+          and(eq(adminAlerts.kind, 'auto_refund'), eq(adminAlerts.transactionId, purchase.id)),
+        ),
     ).toEqual([]);
   });
 
@@ -111,7 +122,10 @@ describe('refund after the configured hours unconfirmed', () => {
     await Promise.all([reconcileOnce(t.ctx), reconcileOnce(t.ctx), reconcileOnce(t.ctx)]);
     await reconcileOnce(t.ctx);
 
-    const [row] = await t.ctx.db.select().from(transactions).where(eq(transactions.id, purchase.id));
+    const [row] = await t.ctx.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.id, purchase.id));
     expect(row!.status).toBe('refunded');
     expect(row!.apiResponse).toContain('auto refund after 0.5 h unconfirmed');
     expect(await getWalletBalanceKobo(t.ctx.db, buyer.id)).toBe(before + purchase.amountKobo);
@@ -143,7 +157,10 @@ describe('refund after the configured hours unconfirmed', () => {
       .from(adminAlerts)
       .where(and(eq(adminAlerts.kind, 'auto_refund'), eq(adminAlerts.transactionId, purchase.id)));
     expect(alerts).toHaveLength(1);
-    const mails = await t.ctx.db.select().from(sandboxMails).where(eq(sandboxMails.to, buyer.email));
+    const mails = await t.ctx.db
+      .select()
+      .from(sandboxMails)
+      .where(eq(sandboxMails.to, buyer.email));
     expect(mails.filter((m) => m.subject.includes(purchase.reference))).toHaveLength(1);
     expect(mails.find((m) => m.subject.includes(purchase.reference))!.text).toContain('₦99.00');
 
@@ -182,7 +199,10 @@ describe('refund after the configured hours unconfirmed', () => {
     } finally {
       t.ctx.config.vending.autoRefundAfterSeconds = saved;
     }
-    const [row] = await t.ctx.db.select().from(transactions).where(eq(transactions.id, purchase.id));
+    const [row] = await t.ctx.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.id, purchase.id));
     expect(row!.status).toBe('pending');
   });
 });

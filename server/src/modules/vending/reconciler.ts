@@ -21,7 +21,11 @@ export const reconcileOnce = async (ctx: AppContext, { limit = 25 } = {}): Promi
   const { autoRefundAfterSeconds, retryAfterSeconds } = ctx.config.vending;
   if (autoRefundAfterSeconds > 0) {
     const overdue = await ctx.db.transaction((tx) =>
-      claimOverduePurchases(tx, { olderThanSeconds: autoRefundAfterSeconds, limit, retryAfterSeconds }),
+      claimOverduePurchases(tx, {
+        olderThanSeconds: autoRefundAfterSeconds,
+        limit,
+        retryAfterSeconds,
+      }),
     );
     for (const purchase of overdue) {
       await finalRequeryOrRefund(ctx, purchase);

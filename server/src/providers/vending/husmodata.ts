@@ -213,8 +213,7 @@ export const createHusmodataSupplier = (options: HusmodataOptions): VendingSuppl
       });
       return { status: response.status, text: await response.text() };
     } catch (error) {
-      if (controller.signal.aborted)
-        return { error: `No answer from ${name} within ${waitMs} ms` };
+      if (controller.signal.aborted) return { error: `No answer from ${name} within ${waitMs} ms` };
       const reason = error instanceof Error ? (causeOf(error) ?? error.message) : String(error);
       return { error: `Could not reach ${name}: ${reason}` };
     } finally {
