@@ -105,6 +105,11 @@ describe('GET /admin/ supplier float and open alerts', () => {
       sql`select count(*)::int as count from transactions`,
     )) as [{ count: number }];
     expect(res.body.totalTransactions).toBe(count);
+    const [{ people }] = (await queryRows<{ people: number }>(
+      t.ctx.db,
+      sql`select count(*)::int as people from users`,
+    )) as [{ people: number }];
+    expect(res.body.totalUsers).toBe(people);
   });
 
   it("raises one 'float_low' alert per supplier while it is open, another after it is acknowledged", async () => {

@@ -45,9 +45,10 @@ export const dashboardFigures = async (db: DbOrTx, adminId: string) => {
     open_alerts: string | number;
   }>(
     db,
+    // Every user has exactly one main wallet (opened with the user): one pass over the wallets
+    // counts the users and sums their balances.
     sql`select
-      (select count(*) from ${users}) as total_users,
-      (select coalesce(sum(balance_kobo), 0) from ledger_accounts where kind = 'user_main') as total_balance,
+      w.total_users, w.total_balance,
       (select coalesce(sum(balance_kobo), 0) from ledger_accounts
         where kind = 'user_main' and user_id = ${adminId}::uuid) as admin_balance,
       (select count(*) from ${transactions} where ${transactions.status} in ('processing', 'pending')
@@ -57,6 +58,9 @@ export const dashboardFigures = async (db: DbOrTx, adminId: string) => {
       (select count(*) from ${adminAlerts} where ${adminAlerts.acknowledgedAt} is null) as open_alerts,
       s.sales, s.profit, s.purchases
     from (
+      select count(*) as total_users, coalesce(sum(balance_kobo), 0) as total_balance
+      from ledger_accounts where kind = 'user_main'
+    ) w, (
       select coalesce(sum(${transactions.amountKobo}), 0) as sales,
              coalesce(sum(${transactions.profitKobo}), 0) as profit,
              count(*) as purchases
