@@ -7,6 +7,7 @@
  * 50,000 rows). Then, after 20 warm-up calls, p50/p95 of 200 calls each of:
  * - the dashboard figures: the service behind GET /admin/ without the suppliers' float (a
  *   network call to each supplier, outside the database; not what this measures);
+ * - the floor: an authenticated call that reads one row by primary key (what any call costs);
  * - the sales chart (GET /admin/salesChart, 30 days) over HTTP;
  * - GET /admin/users page 1 over HTTP with each filter: none, type, userName, phoneNumber, search;
  * and GET /admin/users.csv of all 100,000 users (time, peak RSS growth of this process, which
@@ -186,14 +187,21 @@ try {
     console.log(`  ${label}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms`);
     return result;
   };
-  const get = (path: string) => async () => {
-    const res = await fetch(`${base}/api/v1${path}`, { headers: { 'x-auth-token': token } });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}`);
-  };
+  const get =
+    (path: string, status = 200) =>
+    async () => {
+      const res = await fetch(`${base}/api/v1${path}`, { headers: { 'x-auth-token': token } });
+      await res.arrayBuffer();
+      if (res.status !== status) throw new Error(`GET ${path} answered ${res.status}`);
+    };
 
   const sample = Math.floor(USERS / 2) + 7;
   const results = {
+    // What the machine gives any call: authentication and one read by primary key (a missing receipt).
+    floor: await measure(
+      'floor (auth + one indexed read)',
+      get('/transaction/00000000-0000-4000-8000-000000000000', 404),
+    ),
     dashboard: await measure('dashboard figures (service, no supplier float)', () =>
       adminDashboard(ctx, staff!, { withFloat: false }),
     ),
