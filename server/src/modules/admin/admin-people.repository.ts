@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { queryRows } from '../../db/query.ts';
+import { queryRows, withoutParallelWorkers } from '../../db/query.ts';
 import { transactionCount } from '../transactions/history.repository.ts';
 import { adminAlerts, services, transactions, users, type UserRow } from '../../db/schema/index.ts';
 
@@ -33,21 +33,22 @@ export const revokeSessions = async (db: DbOrTx, id: string): Promise<void> => {
  * maintained history totals.
  */
 export const dashboardFigures = async (db: DbOrTx, adminId: string) => {
-  const [figures] = await queryRows<{
-    total_users: string | number;
-    total_balance: string | number;
-    admin_balance: string | number;
-    pending: string | number;
-    escalated: string | number;
-    sales: string | number;
-    profit: string | number;
-    purchases: string | number;
-    open_alerts: string | number;
-  }>(
-    db,
-    // Every user has exactly one main wallet (opened with the user): one pass over the wallets
-    // counts the users and sums their balances.
-    sql`select
+  const [figures] = await withoutParallelWorkers(db, (tx) =>
+    queryRows<{
+      total_users: string | number;
+      total_balance: string | number;
+      admin_balance: string | number;
+      pending: string | number;
+      escalated: string | number;
+      sales: string | number;
+      profit: string | number;
+      purchases: string | number;
+      open_alerts: string | number;
+    }>(
+      tx,
+      // Every user has exactly one main wallet (opened with the user): one pass over the wallets
+      // counts the users and sums their balances.
+      sql`select
       w.total_users, w.total_balance,
       (select coalesce(sum(balance_kobo), 0) from ledger_accounts
         where kind = 'user_main' and user_id = ${adminId}::uuid) as admin_balance,
@@ -69,6 +70,7 @@ export const dashboardFigures = async (db: DbOrTx, adminId: string) => {
         and ${transactions.type} in ('data', 'airtime', 'electricity')
         and ${transactions.createdAt} >= date_trunc('day', now() at time zone 'Africa/Lagos') at time zone 'Africa/Lagos'
     ) s`,
+    ),
   );
   const [serviceRows, totalTransactions] = await Promise.all([
     db.select().from(services).orderBy(services.serviceName),

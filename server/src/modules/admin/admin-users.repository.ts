@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { queryRows } from '../../db/query.ts';
+import { queryRows, withoutParallelWorkers } from '../../db/query.ts';
 import { users } from '../../db/schema/index.ts';
 import { selectUserRecords } from '../users/users.repository.ts';
 
@@ -66,14 +66,16 @@ export const staffUserTotals = async (
   where: SQL | undefined,
 ): Promise<{ totalUsers: number; totalBalanceKobo: number }> => {
   // Every user has exactly one main wallet: without a filter, the wallets alone are the answer.
-  const [row] = await queryRows<{ total_users: string | number; total_balance: string | number }>(
-    db,
-    where
-      ? sql`select count(*) as total_users, coalesce(sum(a.balance_kobo), 0) as total_balance
+  const [row] = await withoutParallelWorkers(db, (tx) =>
+    queryRows<{ total_users: string | number; total_balance: string | number }>(
+      tx,
+      where
+        ? sql`select count(*) as total_users, coalesce(sum(a.balance_kobo), 0) as total_balance
             from ${users} join ledger_accounts a on a.user_id = ${users.id} and a.kind = 'user_main'
             where ${where}`
-      : sql`select count(*) as total_users, coalesce(sum(balance_kobo), 0) as total_balance
+        : sql`select count(*) as total_users, coalesce(sum(balance_kobo), 0) as total_balance
             from ledger_accounts where kind = 'user_main'`,
+    ),
   );
   return {
     totalUsers: Number(row?.total_users ?? 0),
