@@ -65,6 +65,7 @@ export const ZAlert = z
     message: z.string(),
     transactionId: z.string().nullable(),
     createdAt: ZIsoDateTime,
+    resolvedAt: ZIsoDateTime.nullable().describe('The same as acknowledgedAt (its earlier name)'),
     acknowledgedAt: ZIsoDateTime.nullable().describe('When an admin acknowledged it; null: open'),
     acknowledgedBy: z.string().nullable().describe('Username of the admin who acknowledged it'),
   })

@@ -208,6 +208,7 @@ describe('alerts', () => {
     expect(all.find((a) => a.id === first!.id)).toMatchObject({
       acknowledgedBy: admin.userName,
       acknowledgedAt: ack.body.alert.acknowledgedAt,
+      resolvedAt: ack.body.alert.acknowledgedAt,
     });
     expect(all.find((a) => a.id === second!.id)).toMatchObject({
       acknowledgedAt: null,

@@ -45,6 +45,7 @@ const toAlert = ({ alert, acknowledgedBy }: AlertRow): TAlert => ({
   message: alert.message,
   transactionId: alert.transactionId,
   createdAt: alert.createdAt.toISOString(),
+  resolvedAt: alert.acknowledgedAt?.toISOString() ?? null,
   acknowledgedAt: alert.acknowledgedAt?.toISOString() ?? null,
   acknowledgedBy: alert.acknowledgedAt ? acknowledgedBy : null,
 });
