@@ -54,6 +54,9 @@ const ZEnv = z.object({
   RECONCILE_RETRY_SECONDS: z.coerce.number().int().min(1).default(30),
   PROCESSING_GRACE_SECONDS: z.coerce.number().int().min(1).optional(),
   PENDING_SLA_SECONDS: z.coerce.number().int().min(1).default(1800),
+  AUTO_REFUND_AFTER_HOURS: z.coerce.number().min(0).max(720).default(24),
+  FLOAT_LOW_NAIRA: z.coerce.number().min(0).max(1_000_000_000).default(10_000),
+  SUPPLIER_FLOAT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   AIRTIME_COST_BP: z.coerce.number().int().min(0).max(10_000).default(9700),
   ELECTRICITY_SUPPLIER: z.enum(['ALARO', 'GLAD']).default('GLAD'),
   SANDBOX_SLOW_MS: z.coerce.number().int().min(0).optional(),
@@ -132,6 +135,15 @@ export type Config = {
     processingGraceSeconds: number;
     /** Unsettled longer than this → the admin queue (still re-queried, never refunded blind). */
     pendingSlaSeconds: number;
+    /**
+     * A purchase still unconfirmed this long after it began gets one final re-query and, unless
+     * that says delivered, is refunded (NCC–CBN 24-hour rule; decision 0017). 0 = never.
+     */
+    autoRefundAfterSeconds: number;
+    /** A supplier float below this raises a 'float_low' alert (one open per supplier). */
+    floatLowKobo: number;
+    /** How long the dashboard waits for a supplier's account page. */
+    floatTimeoutMs: number;
     airtimeCostBasisPoints: number;
     electricitySupplier: 'ALARO' | 'GLAD';
     /** How long the sandbox's "no answer" trigger (3333) waits: longer than the adapter timeout. */
@@ -251,6 +263,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       processingGraceSeconds:
         e.PROCESSING_GRACE_SECONDS ?? Math.ceil(e.SUPPLIER_TIMEOUT_MS / 1000) + 15,
       pendingSlaSeconds: e.PENDING_SLA_SECONDS,
+      autoRefundAfterSeconds: Math.round(e.AUTO_REFUND_AFTER_HOURS * 3600),
+      floatLowKobo: Math.round(e.FLOAT_LOW_NAIRA * 100),
+      floatTimeoutMs: e.SUPPLIER_FLOAT_TIMEOUT_MS,
       airtimeCostBasisPoints: e.AIRTIME_COST_BP,
       electricitySupplier: e.ELECTRICITY_SUPPLIER,
       sandboxSlowMs: e.SANDBOX_SLOW_MS ?? e.SUPPLIER_TIMEOUT_MS + 2000,

@@ -1,9 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  ZAcknowledgeAlertResponse,
+  ZAdminDashboardResponse,
   ZAlertsResponse,
   ZPendingPurchasesResponse,
   ZRequeryPurchaseResponse,
+  ZSalesChartResponse,
   ZServiceListResponse,
   ZSupplierListResponse,
   ZUssdCodesUpdatedResponse,
@@ -307,6 +310,20 @@ describe('the answer schemas of @vendo/shared', () => {
     expectWire(await get('/admin/users?page=1', admin), ZUserListResponse);
     expectWire(await get('/admin/pending', admin), ZPendingPurchasesResponse);
     expectWire(await get('/admin/alerts', admin), ZAlertsResponse);
+    const alerts = await get('/admin/alerts?open=true', admin);
+    expectWire(alerts, ZAlertsResponse);
+    expectWire(
+      await send('post', `/admin/alerts/${alerts.body.alerts[0].id}/acknowledge`, admin),
+      ZAcknowledgeAlertResponse,
+    );
+    expectWire(
+      await send('post', `/admin/alerts/${alerts.body.alerts[0].id}/acknowledge`, admin),
+      ZApiError,
+      409,
+    );
+    expectWire(await get('/admin/', admin), ZAdminDashboardResponse);
+    expectWire(await get('/admin/salesChart?days=7', admin), ZSalesChartResponse);
+    expectWire(await get('/admin/users?search=a&type=reseller', admin), ZUserListResponse);
     expectWire(
       await send('post', `/admin/requery/${pending.body.receipt._id}`, admin),
       ZRequeryPurchaseResponse,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -62,6 +63,8 @@ export const openPglite = async (
   if (options.dataDir) lock = await acquireDirLock(options.dataDir);
   try {
     const client = await PGlite.create({
+      // Trigram indexes for the staff user search (migration 0019); shipped inside the package.
+      extensions: { pg_trgm },
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });

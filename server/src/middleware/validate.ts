@@ -17,3 +17,12 @@ export const validateBody =
     req.body = parsed.data;
     next();
   };
+
+/** Parses a query or route parameters with a shared zod schema; failure is a 400 with its message. */
+export const parseInput = <S extends z.ZodType>(schema: S, value: unknown): z.output<S> => {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    throw new AppError('VALIDATION_ERROR', { msg: firstIssueMessage(parsed.error) });
+  }
+  return parsed.data;
+};

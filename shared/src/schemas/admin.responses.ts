@@ -65,16 +65,46 @@ export const ZAlert = z
     message: z.string(),
     transactionId: z.string().nullable(),
     createdAt: ZIsoDateTime,
-    resolvedAt: ZIsoDateTime.nullable(),
-    acknowledgedAt: ZIsoDateTime.nullable().describe('When an admin acknowledged it'),
-    acknowledgedBy: z.string().nullable().describe('Username of that admin'),
+    resolvedAt: ZIsoDateTime.nullable().describe('The same as acknowledgedAt (its earlier name)'),
+    acknowledgedAt: ZIsoDateTime.nullable().describe('When an admin acknowledged it; null: open'),
+    acknowledgedBy: z.string().nullable().describe('Username of the admin who acknowledged it'),
   })
-  .describe('Something an admin must act on (supplier float low, a purchase past its deadline …)');
+  .describe(
+    "Something an admin must act on: kind 'supplier_float' (exhausted), 'float_low', 'purchase_sla', 'auto_refund', 'supplier_mismatch' …",
+  );
 export type TAlert = z.infer<typeof ZAlert>;
 
-/** GET /admin/alerts: the latest alerts, newest first. */
+/** GET /admin/alerts: the latest 100 alerts (or open ones), newest first. */
 export const ZAlertsResponse = z.object({ alerts: z.array(ZAlert) });
 export type TAlertsResponse = z.infer<typeof ZAlertsResponse>;
+
+/** POST /admin/alerts/{id}/acknowledge: the alert after the change (a second time is a 409). */
+export const ZAcknowledgeAlertResponse = ZMsgResponse.extend({ alert: ZAlert });
+export type TAcknowledgeAlertResponse = z.infer<typeof ZAcknowledgeAlertResponse>;
+
+export const ZSupplierFloat = z
+  .object({
+    supplier: z.string(),
+    balance: ZNaira.nullable().describe('Our wallet at the supplier; null when it did not answer'),
+    error: z.string().optional().describe('Why there is no balance'),
+  })
+  .describe("Our float at one vending supplier, read from the supplier's own account page");
+export type TSupplierFloat = z.infer<typeof ZSupplierFloat>;
+
+/** GET /admin/salesChart: delivered purchases per Lagos day and network, oldest first. */
+export const ZSalesChartResponse = z.object({
+  days: z.array(
+    z.object({
+      date: z.string().describe('Lagos day, YYYY-MM-DD'),
+      network: z
+        .string()
+        .describe("MTN, GLO, AIRTEL, 9MOBILE, or 'ELECTRICITY' for every disco together"),
+      sales: ZNaira,
+      profit: ZNaira.describe('May be negative'),
+    }),
+  ),
+});
+export type TSalesChartResponse = z.infer<typeof ZSalesChartResponse>;
 
 /** GET /admin/ (admins): the admin and the business at a glance. */
 export const ZAdminDashboardResponse = z.object({
@@ -88,31 +118,10 @@ export const ZAdminDashboardResponse = z.object({
   today: z
     .object({ sales: ZNaira, profit: ZNaira, purchases: z.number().int() })
     .describe('Delivered purchases since midnight, Lagos time'),
-  supplierFloat: z
-    .array(
-      z.object({
-        supplier: z.string(),
-        balance: ZNaira.nullable().describe('Our wallet at the supplier; null when unknown'),
-        error: z.string().optional().describe('Why the balance is unknown'),
-      }),
-    )
-    .describe('The float at each vending supplier, read from the supplier'),
+  supplierFloat: z.array(ZSupplierFloat).describe('Each configured vending supplier'),
   openAlerts: z.number().int().describe('Alerts no admin has acknowledged yet'),
 });
 export type TAdminDashboardResponse = z.infer<typeof ZAdminDashboardResponse>;
-
-/** GET /admin/salesChart: delivered purchases per Lagos day and network, oldest first. */
-export const ZSalesChartResponse = z.object({
-  days: z.array(
-    z.object({
-      date: z.string().describe('YYYY-MM-DD, Lagos time'),
-      network: z.string(),
-      sales: ZNaira,
-      profit: ZNaira,
-    }),
-  ),
-});
-export type TSalesChartResponse = z.infer<typeof ZSalesChartResponse>;
 
 /** GET /admin/users/{id} (admins and agents). */
 export const ZUserDetailResponse = z.object({ user: ZUser });

@@ -9,7 +9,6 @@ import { isValidNaira, nairaToKobo } from '../money.ts';
 
 /** GET /admin/users query (admins and agents): partial, case-insensitive filters and a page. */
 export const ZUserListQuery = z.object({
-  search: z.string().trim().max(60).optional().describe('Matches any field, case-insensitively'),
   phoneNumber: z.string().trim().max(20).optional(),
   userName: z.string().trim().max(60).optional(),
   type: z
@@ -19,9 +18,51 @@ export const ZUserListQuery = z.object({
     .pipe(z.enum(['', 'all', ...USER_TYPES], { error: 'Unknown user type' }))
     .optional()
     .describe("A user type, or 'all'"),
+  search: z
+    .string()
+    .trim()
+    .max(100, 'Keep the search under 100 characters')
+    .optional()
+    .describe(
+      'One box: part of the username, e-mail, phone number or full name (any case); combines with the other filters',
+    ),
   page: z.coerce.number().int().min(1).max(100_000).optional(),
 });
 export type TUserListQuery = z.input<typeof ZUserListQuery>;
+
+/** GET /admin/users.csv (admins and agents): the same filters as the list, every page. */
+export const ZUserCsvQuery = ZUserListQuery.omit({ page: true });
+export type TUserCsvQuery = z.input<typeof ZUserCsvQuery>;
+
+/** GET /admin/salesChart?days= (admins): the last `days` Lagos days, today included. */
+export const ZSalesChartQuery = z.object({
+  days: z.coerce
+    .number({ error: 'days must be a whole number from 1 to 90' })
+    .int('days must be a whole number from 1 to 90')
+    .min(1, 'days must be a whole number from 1 to 90')
+    .max(90, 'days must be a whole number from 1 to 90')
+    .optional()
+    .describe('1 to 90, default 30'),
+});
+export type TSalesChartQuery = z.input<typeof ZSalesChartQuery>;
+
+/** GET /admin/alerts (admins and agents): `open=true` lists only unacknowledged alerts. */
+export const ZAlertsQuery = z.object({
+  open: z
+    .enum(['true', 'false'], { error: 'open must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
+});
+export type TAlertsQuery = z.input<typeof ZAlertsQuery>;
+
+/** POST /admin/alerts/{id}/acknowledge (admins). */
+export const ZAlertIdParams = z.object({
+  id: z.coerce
+    .number({ error: 'That alert does not exist' })
+    .int('That alert does not exist')
+    .min(1, 'That alert does not exist')
+    .max(2_147_483_647, 'That alert does not exist'),
+});
 
 /** POST /admin/supplier: which supplier serves a network. */
 export const ZSupplierRequest = z.object({

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  index,
   integer,
   jsonb,
   pgTable,
@@ -56,6 +57,20 @@ export const users = pgTable(
     uniqueIndex('users_user_name_lower_key').on(sql`lower(${t.userName})`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_phone_number_key').on(t.phoneNumber),
+    // The staff list, newest first (all users, and per tier).
+    index('users_created_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('users_type_created_id_idx').on(
+      t.userType,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // Staff filters and search match anywhere in the text ('%x%'): trigram indexes (pg_trgm).
+    index('users_user_name_trgm_idx').using('gin', sql`lower(${t.userName}) gin_trgm_ops`),
+    index('users_phone_number_trgm_idx').using('gin', sql`${t.phoneNumber} gin_trgm_ops`),
+    index('users_search_trgm_idx').using(
+      'gin',
+      sql`lower(${t.userName} || chr(31) || ${t.email} || chr(31) || ${t.phoneNumber} || chr(31) || coalesce(${t.fullName}, '')) gin_trgm_ops`,
+    ),
     check('users_user_type_check', sql`${t.userType} in ('smart earner', 'reseller', 'api user')`),
     check(
       'users_not_self_referred',

@@ -55,15 +55,32 @@ export const contacts = pgTable('contacts', {
   lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Things an admin must look at: supplier float exhausted, purchases past their SLA … */
-export const adminAlerts = pgTable('admin_alerts', {
-  id: serial('id').primaryKey(),
-  kind: text('kind').notNull(),
-  message: text('message').notNull(),
-  transactionId: uuid('transaction_id'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-});
+/**
+ * Things an admin must look at: supplier float exhausted or low, purchases past their SLA … An
+ * admin acknowledges each once. An alert about a standing condition (a supplier's float is low)
+ * names it in `subject`: at most one unacknowledged alert per kind and subject.
+ */
+export const adminAlerts = pgTable(
+  'admin_alerts',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    message: text('message').notNull(),
+    transactionId: uuid('transaction_id'),
+    subject: text('subject'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedBy: uuid('acknowledged_by').references(() => users.id),
+  },
+  (t) => [
+    uniqueIndex('admin_alerts_open_subject_key')
+      .on(t.kind, t.subject)
+      .where(sql`acknowledged_at is null and subject is not null`),
+    index('admin_alerts_open_idx')
+      .on(t.id)
+      .where(sql`acknowledged_at is null`),
+  ],
+);
 
 /** Balance-check USSD codes per network (admin-editable data, spec §9). */
 export const ussdCodes = pgTable('ussd_codes', {

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { queryRows } from '../../db/query.ts';
-import { services, transactions, users, type UserRow } from '../../db/schema/index.ts';
+import { queryRows, withoutParallelWorkers } from '../../db/query.ts';
+import { transactionCount } from '../transactions/history.repository.ts';
+import { adminAlerts, services, transactions, users, type UserRow } from '../../db/schema/index.ts';
 
 /** Reads and changes of users and business figures for the admin back office. */
 
@@ -27,32 +28,40 @@ export const revokeSessions = async (db: DbOrTx, id: string): Promise<void> => {
     .where(eq(users.id, id));
 };
 
-/** The dashboard's figures, each an index-backed count or sum. */
+/**
+ * The dashboard's figures, each an index-backed count or sum; the transaction count from the
+ * maintained history totals.
+ */
 export const dashboardFigures = async (db: DbOrTx, adminId: string) => {
-  const [figures] = await queryRows<{
-    total_users: string | number;
-    total_balance: string | number;
-    admin_balance: string | number;
-    total_transactions: string | number;
-    pending: string | number;
-    escalated: string | number;
-    sales: string | number;
-    profit: string | number;
-    purchases: string | number;
-  }>(
-    db,
-    sql`select
-      (select count(*) from ${users}) as total_users,
-      (select coalesce(sum(balance_kobo), 0) from ledger_accounts where kind = 'user_main') as total_balance,
+  const [figures] = await withoutParallelWorkers(db, (tx) =>
+    queryRows<{
+      total_users: string | number;
+      total_balance: string | number;
+      admin_balance: string | number;
+      pending: string | number;
+      escalated: string | number;
+      sales: string | number;
+      profit: string | number;
+      purchases: string | number;
+      open_alerts: string | number;
+    }>(
+      tx,
+      // Every user has exactly one main wallet (opened with the user): one pass over the wallets
+      // counts the users and sums their balances.
+      sql`select
+      w.total_users, w.total_balance,
       (select coalesce(sum(balance_kobo), 0) from ledger_accounts
         where kind = 'user_main' and user_id = ${adminId}::uuid) as admin_balance,
-      (select count(*) from ${transactions}) as total_transactions,
       (select count(*) from ${transactions} where ${transactions.status} in ('processing', 'pending')
         and ${transactions.type} in ('data', 'airtime', 'electricity')) as pending,
       (select count(*) from ${transactions} where ${transactions.status} in ('processing', 'pending')
         and ${transactions.escalatedAt} is not null) as escalated,
+      (select count(*) from ${adminAlerts} where ${adminAlerts.acknowledgedAt} is null) as open_alerts,
       s.sales, s.profit, s.purchases
     from (
+      select count(*) as total_users, coalesce(sum(balance_kobo), 0) as total_balance
+      from ledger_accounts where kind = 'user_main'
+    ) w, (
       select coalesce(sum(${transactions.amountKobo}), 0) as sales,
              coalesce(sum(${transactions.profitKobo}), 0) as profit,
              count(*) as purchases
@@ -61,7 +70,11 @@ export const dashboardFigures = async (db: DbOrTx, adminId: string) => {
         and ${transactions.type} in ('data', 'airtime', 'electricity')
         and ${transactions.createdAt} >= date_trunc('day', now() at time zone 'Africa/Lagos') at time zone 'Africa/Lagos'
     ) s`,
+    ),
   );
-  const [serviceRows] = [await db.select().from(services).orderBy(services.serviceName)];
-  return { figures: figures!, services: serviceRows };
+  const [serviceRows, totalTransactions] = await Promise.all([
+    db.select().from(services).orderBy(services.serviceName),
+    transactionCount(db),
+  ]);
+  return { figures: figures!, services: serviceRows, totalTransactions };
 };

@@ -1,17 +1,19 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import type { z } from 'zod';
 import {
   ZAuditQuery,
   ZResetUserPasswordRequest,
   ZRoleRequest,
+  ZSalesChartQuery,
   ZUpgradeUserParams,
+  ZUserCsvQuery,
   ZUserListQuery,
 } from '@vendo/shared/schemas/admin';
-import { firstIssueMessage } from '@vendo/shared/schemas/auth';
 import type { AppContext } from '../../app-context.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { authenticate, currentUser, requireRole } from '../../middleware/auth.ts';
-import { validateBody } from '../../middleware/validate.ts';
+import { parseInput as parse, validateBody } from '../../middleware/validate.ts';
 import {
   adminDashboard,
   auditLogPage,
@@ -20,15 +22,8 @@ import {
   setUserType,
   userForStaff,
 } from './admin-people.service.ts';
-import { listUsersForStaff } from './admin-users.service.ts';
-
-const parse = <S extends z.ZodType>(schema: S, value: unknown): z.output<S> => {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    throw new AppError('VALIDATION_ERROR', { msg: firstIssueMessage(parsed.error) });
-  }
-  return parsed.data;
-};
+import { salesChart } from './admin-sales.service.ts';
+import { listUsersForStaff, usersCsv } from './admin-users.service.ts';
 
 export const adminRoutes = (ctx: AppContext): Router => {
   const router = Router();
@@ -39,9 +34,34 @@ export const adminRoutes = (ctx: AppContext): Router => {
     res.json(await adminDashboard(ctx, currentUser(req)));
   });
 
+  /** Sales and profit per Lagos day and network (the dashboard's chart), `?days=` 1–90. */
+  router.get('/salesChart', requireRole('admin'), async (req, res) => {
+    res.json(await salesChart(ctx, parse(ZSalesChartQuery, req.query)));
+  });
+
   /** Staff user list (spec §7 GET /admin/users): admins and agents. */
   router.get('/users', requireRole('agent'), async (req, res) => {
     res.json(await listUsersForStaff(ctx.db, parse(ZUserListQuery, req.query)));
+  });
+
+  /**
+   * The same list as CSV, every page (admins and agents): streamed a page at a time with
+   * backpressure, named after its row range.
+   */
+  router.get('/users.csv', requireRole('agent'), async (req, res) => {
+    const { fileName, lines } = await usersCsv(ctx.db, parse(ZUserCsvQuery, req.query));
+    // The header line first: a failure before any byte is sent still answers a clean error.
+    const first = await lines.next();
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+    res.setHeader('Cache-Control', 'no-store');
+    if (!first.done) res.write(first.value);
+    try {
+      await pipeline(Readable.from(lines), res);
+    } catch (error) {
+      if (!res.destroyed) res.destroy();
+      ctx.logger.error('users export stopped midway', { error: String(error) });
+    }
   });
 
   router.get('/users/:id', requireRole('agent'), async (req, res) => {

@@ -59,6 +59,9 @@ const routes = (): Call[] => [
     who: 'admin',
   },
   { method: 'get', path: '/admin/alerts', who: 'agent' },
+  { method: 'post', path: '/admin/alerts/1/acknowledge', who: 'admin' },
+  { method: 'get', path: '/admin/salesChart', who: 'admin' },
+  { method: 'get', path: '/admin/users.csv', who: 'agent' },
   {
     method: 'post',
     path: '/admin/sendMail',
@@ -151,6 +154,7 @@ const state = async () =>
         (select string_agg(concat_ws(',', service_name, service_status::text), ';' order by service_name) from services),
         (select string_agg(concat_ws(',', key, value::text), ';' order by key) from settings),
         (select count(*) from notifications), (select count(*) from supplier_reconciliations),
+        (select count(*) from admin_alerts where acknowledged_at is not null),
         (select string_agg(balance_kobo::text, ',' order by id) from ledger_accounts where user_id is not null)
       ) as fingerprint`,
     )

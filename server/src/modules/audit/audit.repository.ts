@@ -3,7 +3,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 
 export type AuditEntry = {
-  actorId: string;
+  /** The staff member; null for the system's own acts (an automatic refund). */
+  actorId: string | null;
   /** What was done, as `<target>.<verb>`, e.g. 'purchase.refund'. */
   action: string;
   targetType: string;

@@ -311,6 +311,74 @@ export const historyTotals = async (db: DbOrTx, filter: HistoryFilter): Promise<
   return [...closed, ...open];
 };
 
+/** Closed days built (when a day is missing or stale): answers the last closed day. */
+const closedDaysReady = async (db: DbOrTx): Promise<string> => {
+  let state = await closedState(db);
+  if (state.needed) {
+    await buildClosedDays(db);
+    state = await closedState(db);
+  }
+  return state.lastClosed;
+};
+
+/**
+ * How many transactions there are, of every user, type and status: from the all-user totals of
+ * closed days and the live daily totals of yesterday and today (exact, like every total here),
+ * not by counting a million rows.
+ */
+export const transactionCount = async (db: DbOrTx): Promise<number> => {
+  const lastClosed = await closedDaysReady(db);
+  const [row] = await queryRows<{ n: string | number | null }>(
+    db,
+    sql`select (select coalesce(sum(count), 0) from transaction_closed_day_totals
+                 where day <= ${lastClosed}::date)
+             + (select coalesce(sum(count), 0) from transaction_daily_totals
+                 where day > ${lastClosed}::date) as n`,
+  );
+  return Number(row?.n ?? 0);
+};
+
+export type DailySales = { day: string; network: string; amountKobo: number; profitKobo: number };
+
+/**
+ * Delivered purchases (data, airtime, electricity: status success) of every user per Lagos day
+ * and network from `fromDay` to today, oldest first; electricity of every disco is one network,
+ * 'ELECTRICITY'. Read from the all-user totals of closed days and the live daily totals of
+ * yesterday and today: a few rows per day, whatever the number of transactions.
+ */
+export const salesByDayAndNetwork = async (db: DbOrTx, fromDay: string): Promise<DailySales[]> => {
+  const lastClosed = await closedDaysReady(db);
+  const pick = sql`day >= ${fromDay}::date and status = 'success'
+    and type in ('data', 'airtime', 'electricity')`;
+  const networkOf = sql`case when type = 'electricity' then 'ELECTRICITY' else network end`;
+  const rows = await queryRows<{
+    day: string;
+    network: string;
+    amountKobo: string | number;
+    profitKobo: string | number;
+  }>(
+    db,
+    sql`select day::text as day, network, sum(amount_kobo) as "amountKobo",
+          sum(profit_kobo) as "profitKobo"
+        from (
+          select day, ${networkOf} as network, amount_kobo, profit_kobo
+          from transaction_closed_day_totals where ${pick} and day <= ${lastClosed}::date
+          union all
+          select day, ${networkOf}, amount_kobo, profit_kobo
+          from transaction_daily_totals where ${pick} and day > ${lastClosed}::date
+        ) d
+        group by day, network
+        having sum(amount_kobo) <> 0 or sum(profit_kobo) <> 0
+        order by day, network`,
+  );
+  return rows.map((r) => ({
+    day: String(r.day),
+    network: String(r.network),
+    amountKobo: Number(r.amountKobo),
+    profitKobo: Number(r.profitKobo),
+  }));
+};
+
 /**
  * Matching rows for a statement, newest first, in keyset pages of `batch` (each page one index
  * walk from where the last ended): memory stays one page whatever the total.

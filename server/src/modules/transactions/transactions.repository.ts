@@ -57,13 +57,18 @@ export const findTransaction = async (
  */
 export const claimDueTransactions = async (
   db: DbOrTx,
-  { filter, limit, retryAfterSeconds }: { filter: SQL; limit: number; retryAfterSeconds: number },
+  {
+    filter,
+    limit,
+    retryAfterSeconds,
+    due = sql`next_check_at <= now()`,
+  }: { filter: SQL; limit: number; retryAfterSeconds: number; due?: SQL },
 ): Promise<TransactionRow[]> => {
   const rows = await queryRows<{ id: string }>(
     db,
     sql`with due as (
           select id from transactions
-          where status in ('processing', 'pending') and (${filter}) and next_check_at <= now()
+          where status in ('processing', 'pending') and (${filter}) and (${due})
           order by next_check_at
           for update skip locked
           limit ${limit})

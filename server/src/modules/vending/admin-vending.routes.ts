@@ -1,4 +1,3 @@
-import { asc, eq, sql } from 'drizzle-orm';
 import { Router } from 'express';
 import type { z } from 'zod';
 import {
@@ -7,14 +6,11 @@ import {
   ZSandboxFloatRequest,
 } from '@vendo/shared/schemas/admin';
 import type { AppContext } from '../../app-context.ts';
-import { transactions } from '../../db/schema/index.ts';
 import { idempotent } from '../../middleware/idempotency.ts';
 import { validateBody } from '../../middleware/validate.ts';
 import { topUpSandboxFloat } from '../../sandbox/vending/sandbox-store.ts';
 import { currentUser, requireRole } from '../../middleware/auth.ts';
-import { toPublicTransaction } from '../transactions/transactions.mapper.ts';
-import { users } from '../../db/schema/index.ts';
-import { staffRefund, staffRequery } from './purchase.service.ts';
+import { pendingQueue, staffRefund, staffRequery } from './purchase.service.ts';
 import {
   lagosToday,
   reconcileSuppliers,
@@ -49,20 +45,7 @@ export const adminVendingRoutes = (ctx: AppContext): Router => {
 
   /** The admin queue: purchases still unsettled, oldest first, with those past the SLA marked. */
   router.get('/pending', requireRole('agent'), async (_req, res) => {
-    const rows = await ctx.db
-      .select({ t: transactions, userName: users.userName })
-      .from(transactions)
-      .innerJoin(users, eq(users.id, transactions.userId))
-      .where(sql`${transactions.status} in ('processing', 'pending')`)
-      .orderBy(asc(transactions.createdAt))
-      .limit(200);
-    res.json({
-      transactions: rows.map((r) => ({
-        ...toPublicTransaction({ ...r.t, userName: r.userName }, { withProfit: true }),
-        escalated: r.t.escalatedAt !== null,
-        attempts: r.t.attempts,
-      })),
-    });
+    res.json(await pendingQueue(ctx));
   });
 
   /**

@@ -1,10 +1,16 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { TNetwork, TSupplier } from '@vendo/shared/constants';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query.ts';
 import { rowFromRaw } from '../../db/rows.ts';
-import { dataPlans, networkSettings, services, transactions } from '../../db/schema/index.ts';
+import {
+  dataPlans,
+  networkSettings,
+  services,
+  transactions,
+  users,
+} from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { DataPlanRow } from '../catalogue/catalogue.repository.ts';
 import type { TransactionRow } from '../transactions/transactions.mapper.ts';
@@ -40,6 +46,33 @@ export const claimDuePurchases = (
 ): Promise<TransactionRow[]> =>
   claimDueTransactions(db, { filter: sql`type in ('data', 'airtime', 'electricity')`, ...options });
 
+/**
+ * Claims purchases still unsettled `olderThanSeconds` after they began (SKIP LOCKED: several
+ * processes never take the same one), and moves their next re-query on so the regular pass
+ * leaves them to this caller's final re-query.
+ */
+export const claimOverduePurchases = (
+  db: DbOrTx,
+  options: { olderThanSeconds: number; limit: number; retryAfterSeconds: number },
+): Promise<TransactionRow[]> =>
+  claimDueTransactions(db, {
+    filter: sql`type in ('data', 'airtime', 'electricity')
+      and created_at < now() - make_interval(secs => ${options.olderThanSeconds})`,
+    limit: options.limit,
+    retryAfterSeconds: options.retryAfterSeconds,
+    due: sql`true`,
+  });
+
+/** The admin queue: unsettled transactions with their user's name, oldest first. */
+export const listUnsettled = (db: DbOrTx, limit = 200) =>
+  db
+    .select({ t: transactions, userName: users.userName })
+    .from(transactions)
+    .innerJoin(users, eq(users.id, transactions.userId))
+    .where(inArray(transactions.status, [...UNSETTLED]))
+    .orderBy(asc(transactions.createdAt))
+    .limit(limit);
+
 /** A transaction by our id (any user's: for staff and the reconciler), or null. */
 export const findPurchase = async (db: DbOrTx, id: string): Promise<TransactionRow | null> => {
   if (!isUuid(id)) return null;
@@ -52,6 +85,7 @@ export const insertRefundLine = async (
   db: DbOrTx,
   purchase: TransactionRow,
   balanceAfterKobo: number,
+  { note }: { note?: string } = {},
 ): Promise<void> => {
   await db.insert(transactions).values({
     userId: purchase.userId,
@@ -63,7 +97,7 @@ export const insertRefundLine = async (
     phoneNumber: purchase.phoneNumber,
     balanceBeforeKobo: balanceAfterKobo - purchase.amountKobo,
     balanceAfterKobo,
-    apiResponse: `Refund of ${purchase.type} purchase ${purchase.reference}`,
+    apiResponse: note ?? `Refund of ${purchase.type} purchase ${purchase.reference}`,
     settledAt: sql`now()`,
   });
 };

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TNetwork, TSupplier } from '@vendo/shared/constants';
+import { formatNaira } from '@vendo/shared/money';
+import type { TPendingPurchasesResponse } from '@vendo/shared/schemas/admin.responses';
 import type { TTransaction } from '@vendo/shared/schemas/transaction';
 import type { AppContext } from '../../app-context.ts';
 import { isUniqueViolation } from '../../db/pg-error.ts';
@@ -20,10 +22,11 @@ import {
   type SaleAnswer,
 } from '../ledger/purchase-journals.ts';
 import { toPublicTransaction, type TransactionRow } from '../transactions/transactions.mapper.ts';
-import type { UserRow } from '../users/users.repository.ts';
+import { findUserRecordById, type UserRow } from '../users/users.repository.ts';
 import {
   findPurchase,
   insertRefundLine,
+  listUnsettled,
   PURCHASE_TYPES,
   transitionPurchase,
   UNSETTLED,
@@ -296,6 +299,92 @@ export const requeryPurchase = async (
   return result;
 };
 
+/** '24 h', '0.5 h': the auto-refund delay as people read it. */
+export const autoRefundDelayText = (seconds: number): string =>
+  `${Number((seconds / 3600).toFixed(4))} h`;
+
+/**
+ * The 24-hour rule (NCC–CBN framework; docs/decisions/0017-refund-after-24-hours.md): a purchase
+ * still unconfirmed `autoRefundAfterSeconds` after it began gets one final re-query, outside any
+ * transaction. Delivered → booked as a sale; a definite failure → the usual refund; still no
+ * definite answer → refunded now: the guarded move to refunded, the refund journal, the user's
+ * refund line saying why, and an audit row (no staff actor) in one transaction, once whoever
+ * races. The user is mailed and an admin alerted. Supplier reconciliation catches a supplier that
+ * delivers later (refunded but delivered). Answers what happened.
+ */
+export const finalRequeryOrRefund = async (
+  ctx: AppContext,
+  purchase: TransactionRow,
+): Promise<'success' | 'refunded' | 'auto_refunded' | 'unchanged'> => {
+  const before = await requeryPurchase(ctx, purchase);
+  const current = await findPurchase(ctx.db, purchase.id);
+  if (!current || !(UNSETTLED as readonly string[]).includes(current.status)) {
+    // Settled by this re-query (delivered, or a definite failure refunded) or by someone else.
+    return current?.status === 'success' ? 'success' : 'refunded';
+  }
+  const why = `auto refund after ${autoRefundDelayText(ctx.config.vending.autoRefundAfterSeconds)} unconfirmed`;
+  const refunded = await ctx.db.transaction(async (tx) => {
+    const moved = await transitionPurchase(tx, purchase.id, UNSETTLED, {
+      status: 'refunded',
+      settledAt: sql`now()`,
+      nextCheckAt: null,
+      profitKobo: 0,
+      apiResponse: truncate(`Refunded: ${why}. Last supplier answer: ${before.message}`),
+    });
+    if (!moved) return null;
+    const balanceKobo = await refundPurchase(tx, moved, 'pending');
+    await insertRefundLine(tx, moved, balanceKobo, {
+      note: `Refund of ${moved.type} purchase ${moved.reference}: the supplier did not confirm it within ${autoRefundDelayText(ctx.config.vending.autoRefundAfterSeconds)}`,
+    });
+    await recordAudit(tx, {
+      actorId: null,
+      action: 'purchase.auto_refund',
+      targetType: 'transaction',
+      targetId: moved.id,
+      before: { status: current.status },
+      after: { status: 'refunded' },
+      reason: why,
+    });
+    return moved;
+  });
+  if (!refunded) return 'unchanged';
+  await raiseAlert(
+    ctx,
+    'auto_refund',
+    `Purchase ${refunded.reference} (${refunded.supplier ?? 'no supplier'}) was refunded automatically: ${why}. Supplier reconciliation will show it if the supplier delivers later.`,
+    refunded.id,
+  );
+  await tellUserOfAutoRefund(ctx, refunded).catch((error: unknown) =>
+    ctx.logger.error('auto refund mail failed', {
+      reference: refunded.reference,
+      error: String(error),
+    }),
+  );
+  return 'auto_refunded';
+};
+
+/** Mails the buyer that their unconfirmed purchase was refunded (after the commit, best effort). */
+const tellUserOfAutoRefund = async (ctx: AppContext, purchase: TransactionRow): Promise<void> => {
+  const user = await findUserRecordById(ctx.db, purchase.userId);
+  if (!user) return;
+  const what =
+    purchase.type === 'electricity'
+      ? `${purchase.network} electricity`
+      : `${purchase.network} ${purchase.type} for ${purchase.phoneNumber ?? ''}`.trim();
+  await ctx.mailer.send({
+    to: user.email,
+    subject: `${ctx.config.site.appName}: your purchase ${purchase.reference} was refunded`,
+    text: [
+      `Hello ${user.userName},`,
+      '',
+      `Your ${what} purchase (${purchase.reference}) was not confirmed by our supplier within ${autoRefundDelayText(ctx.config.vending.autoRefundAfterSeconds)},`,
+      `so ${formatNaira(purchase.amountKobo)} has been returned to your wallet. It shows in your history as a refund.`,
+      '',
+      `${ctx.config.site.appName}`,
+    ].join('\n'),
+  });
+};
+
 const notFound = () => new AppError('NOT_FOUND', { msg: 'Transaction not found' });
 
 /**
@@ -362,3 +451,12 @@ export const staffRequery = async (
   const current = (await findPurchase(ctx.db, purchase.id))!;
   return { msg: `Supplier says: ${result.message}`, status: current.status };
 };
+
+/** GET /admin/pending: purchases still unsettled, oldest first, those past the SLA marked. */
+export const pendingQueue = async (ctx: AppContext): Promise<TPendingPurchasesResponse> => ({
+  transactions: (await listUnsettled(ctx.db)).map((r) => ({
+    ...toPublicTransaction({ ...r.t, userName: r.userName }, { withProfit: true }),
+    escalated: r.t.escalatedAt !== null,
+    attempts: r.t.attempts,
+  })),
+});

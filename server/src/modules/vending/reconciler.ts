@@ -2,8 +2,8 @@ import { and, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { raiseAlert } from '../alerts/alerts.service.ts';
-import { claimDuePurchases, PURCHASE_TYPES } from './purchase.repository.ts';
-import { requeryPurchase } from './purchase.service.ts';
+import { claimDuePurchases, claimOverduePurchases, PURCHASE_TYPES } from './purchase.repository.ts';
+import { finalRequeryOrRefund, requeryPurchase } from './purchase.service.ts';
 
 /**
  * One pass: claims due purchases (SKIP LOCKED, so several processes can run this), re-queries
@@ -16,6 +16,20 @@ export const reconcileOnce = async (ctx: AppContext, { limit = 25 } = {}): Promi
   );
   for (const purchase of claimed) {
     await requeryPurchase(ctx, purchase);
+  }
+  // The 24-hour rule: a final re-query, then a refund unless the supplier says delivered.
+  const { autoRefundAfterSeconds, retryAfterSeconds } = ctx.config.vending;
+  if (autoRefundAfterSeconds > 0) {
+    const overdue = await ctx.db.transaction((tx) =>
+      claimOverduePurchases(tx, {
+        olderThanSeconds: autoRefundAfterSeconds,
+        limit,
+        retryAfterSeconds,
+      }),
+    );
+    for (const purchase of overdue) {
+      await finalRequeryOrRefund(ctx, purchase);
+    }
   }
   const escalated = await ctx.db
     .update(transactions)

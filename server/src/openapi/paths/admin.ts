@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ZAlertsQuery,
   ZAuditQuery,
   ZReconcileSuppliersRequest,
   ZRefundRequest,
@@ -10,16 +11,20 @@ import {
   ZServiceStatusRequest,
   ZSupplierRequest,
   ZUpgradeUserParams,
+  ZSalesChartQuery,
+  ZUserCsvQuery,
   ZUserListQuery,
   ZUssdCodeRequest,
 } from '@vendo/shared/schemas/admin';
 import {
+  ZAcknowledgeAlertResponse,
   ZAdminDashboardResponse,
   ZAlertsResponse,
   ZAuditResponse,
   ZMailCampaignResponse,
   ZPendingPurchasesResponse,
   ZRequeryPurchaseResponse,
+  ZSalesChartResponse,
   ZServiceListResponse,
   ZSupplierListResponse,
   ZUserChangedResponse,
@@ -175,8 +180,55 @@ export const adminPaths: ApiRoute[] = [
     path: '/admin/alerts',
     tags,
     summary: 'Alerts for staff',
+    description: 'The latest 100, or with `open=true` only those no admin has acknowledged.',
     access: 'agent',
+    query: ZAlertsQuery,
     answers: { 200: { description: 'Newest first', schema: ZAlertsResponse } },
+  },
+  {
+    method: 'post',
+    path: '/admin/alerts/{id}/acknowledge',
+    tags,
+    summary: 'Acknowledge an alert',
+    description: 'Once, by an admin; audited. A second acknowledgement is a 409.',
+    access: 'admin',
+    params: idParam('The alert’s `id`'),
+    answers: { 200: { description: 'Acknowledged', schema: ZAcknowledgeAlertResponse } },
+    errors: { 404: true, 409: true },
+  },
+  {
+    method: 'get',
+    path: '/admin/salesChart',
+    tags,
+    summary: 'Sales and profit per day and network',
+    description:
+      'Delivered purchases per Lagos day and network over the last `days` (1 to 90, default 30), oldest first.',
+    access: 'admin',
+    query: ZSalesChartQuery,
+    answers: { 200: { description: 'The days', schema: ZSalesChartResponse } },
+  },
+  {
+    method: 'get',
+    path: '/admin/users.csv',
+    tags,
+    summary: 'Users as CSV',
+    description:
+      'The user list’s filters, every matching user, streamed: S/N, member since, username, phone, balance, user type, last seen. The file is named after the row range; cells that look like formulas are neutralised.',
+    access: 'agent',
+    query: ZUserCsvQuery,
+    answers: {
+      200: {
+        description: 'The CSV file',
+        contentType: 'text/csv',
+        examples: {
+          csv: {
+            summary: 'First lines',
+            value:
+              'S/N,Member since,Username,Phone,Balance,User type,Last seen\n1,2026-11-24,ada,08031234567,5000.00,smart earner,2026-11-24 10:15\n',
+          },
+        },
+      },
+    },
   },
   {
     method: 'post',

@@ -440,6 +440,35 @@ describe('Husmodata adapter: classifying a re-query answer', () => {
   });
 });
 
+describe('Husmodata adapter: our float (GET /api/user/)', () => {
+  it('reads wallet_balance at the top or under user, as a number or text, in kobo', async () => {
+    for (const [body, kobo] of [
+      [{ wallet_balance: 12345.67 }, 12_345_67],
+      [{ user: { username: 'vendo', wallet_balance: '1,500.5' } }, 1_500_50],
+      [{ balance: '0' }, 0],
+      [{ Account_Balance: 99.999 }, 100_00],
+    ] as const) {
+      canned = json(200, body);
+      expect(await supplier().balance()).toEqual({ balanceKobo: kobo });
+    }
+    expect(seen.at(-1)).toMatchObject({ method: 'GET', url: '/api/user/', auth: 'Token live-key' });
+  });
+
+  it('answers an error, never throws, for anything else', async () => {
+    for (const [reply, error] of [
+      [json(200, { username: 'vendo' }), 'GLAD did not say what our balance is'],
+      [json(200, { wallet_balance: 'lots' }), 'GLAD did not say what our balance is'],
+      [json(200, { wallet_balance: -5 }), 'GLAD did not say what our balance is'],
+      [json(401, { detail: 'Invalid token.' }), 'GLAD answered HTTP 401'],
+      [html(500), 'GLAD answered HTTP 500'],
+      [{ ...json(200, { wallet_balance: 1 }), delayMs: 400 }, 'No answer from GLAD within 100 ms'],
+    ] as const) {
+      canned = reply;
+      expect(await supplier().balance({ timeoutMs: 100 })).toEqual({ error });
+    }
+  });
+});
+
 describe('Husmodata adapter: meter validation', () => {
   const validate = (s = supplier()) =>
     s.validateMeter({ discoId: 20, meterNumber: '45012345678', meterType: 'prepaid' });

@@ -2,7 +2,13 @@ import type { TSupplier } from '@vendo/shared/constants';
 import { koboToNaira } from '@vendo/shared/money';
 import { AppError } from '../../lib/app-error.ts';
 import { keepAliveFetch, type HttpFetch } from '../../lib/http-client.ts';
-import type { MeterResult, PurchaseKind, SupplierResult, VendingSupplier } from './port.ts';
+import type {
+  MeterResult,
+  PurchaseKind,
+  SupplierBalance,
+  SupplierResult,
+  VendingSupplier,
+} from './port.ts';
 import type { SupplierNetworkIds } from './suppliers.config.ts';
 
 /**
@@ -189,9 +195,10 @@ export const createHusmodataSupplier = (options: HusmodataOptions): VendingSuppl
     method: 'GET' | 'POST',
     path: string,
     body?: Record<string, unknown>,
+    waitMs = timeoutMs,
   ): Promise<HttpAnswer | NoAnswer> => {
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const timer = setTimeout(() => controller.abort(), waitMs);
     try {
       const response = await fetchImpl(`${baseUrl}${path}`, {
         method,
@@ -206,8 +213,7 @@ export const createHusmodataSupplier = (options: HusmodataOptions): VendingSuppl
       });
       return { status: response.status, text: await response.text() };
     } catch (error) {
-      if (controller.signal.aborted)
-        return { error: `No answer from ${name} within ${timeoutMs} ms` };
+      if (controller.signal.aborted) return { error: `No answer from ${name} within ${waitMs} ms` };
       const reason = error instanceof Error ? (causeOf(error) ?? error.message) : String(error);
       return { error: `Could not reach ${name}: ${reason}` };
     } finally {
@@ -273,6 +279,17 @@ export const createHusmodataSupplier = (options: HusmodataOptions): VendingSuppl
       }
       return { valid: true, name, address: textOf(body?.address)?.trim() || null };
     },
+    balance: async (options = {}): Promise<SupplierBalance> => {
+      const answer = await call('GET', '/api/user/', undefined, options.timeoutMs ?? timeoutMs);
+      if ('error' in answer) return { error: answer.error };
+      if (answer.status < 200 || answer.status >= 300) {
+        return { error: `${name} answered HTTP ${answer.status}` };
+      }
+      const balanceKobo = walletBalanceOf(parseObject(answer.text));
+      return balanceKobo === null
+        ? { error: `${name} did not say what our balance is` }
+        : { balanceKobo };
+    },
     query: async (kind, ref) => {
       const id = ref.supplierRef ?? ref.reference;
       const answer = await call('GET', `${QUERY_PATHS[kind]}${encodeURIComponent(id)}`);
@@ -286,4 +303,26 @@ const causeOf = (error: Error): string | undefined => {
   const cause = (error as { cause?: unknown }).cause;
   if (cause instanceof Error) return (cause as { code?: string }).code ?? cause.message;
   return undefined;
+};
+
+/**
+ * Our wallet balance in a supplier's account page, in kobo. The field is not documented
+ * (PROVIDERS.md): Husmodata-style clones answer `wallet_balance` (a number or a numeric string),
+ * some under `user`, some as `balance` or `Account_Balance`. Null when none is a valid amount.
+ */
+export const walletBalanceOf = (body: Json | null): number | null => {
+  const user = body?.user;
+  const places = [body, user !== null && typeof user === 'object' ? (user as Json) : null];
+  for (const place of places) {
+    for (const field of ['wallet_balance', 'balance', 'Account_Balance', 'account_balance']) {
+      const value = place?.[field];
+      const text = typeof value === 'number' ? String(value) : textOf(value)?.replace(/,/g, '');
+      if (text !== undefined && text !== null && text.trim() !== '') {
+        // Shown to admins only, never booked: the nearest kobo is exact enough.
+        const kobo = Math.round(Number(text) * 100);
+        if (Number.isSafeInteger(kobo) && kobo >= 0) return kobo;
+      }
+    }
+  }
+  return null;
 };

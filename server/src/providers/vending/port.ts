@@ -69,7 +69,14 @@ export type VendingSupplier = {
     kind: PurchaseKind,
     ref: { supplierRef: string | null; reference: string },
   ) => Promise<SupplierResult>;
+  /**
+   * Our float (wallet) at the supplier, from its account page (GET /api/user/), within
+   * `timeoutMs`. Never throws: a supplier that cannot say gives `{ error }`.
+   */
+  balance: (options?: { timeoutMs?: number }) => Promise<SupplierBalance>;
 };
+
+export type SupplierBalance = { balanceKobo: number } | { error: string };
 
 /** Finds the adapter for a supplier (real HTTP, or the built-in sandbox when no base URL is set). */
 export type SupplierRegistry = { get: (name: TSupplier) => VendingSupplier };
