@@ -1,5 +1,3 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import type { z } from 'zod';
 import {
@@ -12,6 +10,7 @@ import {
   ZUserListQuery,
 } from '@vendo/shared/schemas/admin';
 import type { AppContext } from '../../app-context.ts';
+import { sendCsv } from '../../lib/send-csv.ts';
 import { authenticate, currentUser, requireRole } from '../../middleware/auth.ts';
 import { parseInput as parse, validateBody } from '../../middleware/validate.ts';
 import {
@@ -50,18 +49,7 @@ export const adminRoutes = (ctx: AppContext): Router => {
    */
   router.get('/users.csv', requireRole('agent'), async (req, res) => {
     const { fileName, lines } = await usersCsv(ctx.db, parse(ZUserCsvQuery, req.query));
-    // The header line first: a failure before any byte is sent still answers a clean error.
-    const first = await lines.next();
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
-    res.setHeader('Cache-Control', 'no-store');
-    if (!first.done) res.write(first.value);
-    try {
-      await pipeline(Readable.from(lines), res);
-    } catch (error) {
-      if (!res.destroyed) res.destroy();
-      ctx.logger.error('users export stopped midway', { error: String(error) });
-    }
+    await sendCsv(res, { fileName, lines, logger: ctx.logger, what: 'users export' });
   });
 
   router.get('/users/:id', requireRole('agent'), async (req, res) => {

@@ -1,9 +1,8 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { Router, type Request } from 'express';
 import { ZTransactionListQuery } from '@vendo/shared/schemas/transaction';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { sendCsv } from '../../lib/send-csv.ts';
 import { authenticate, currentUser } from '../../middleware/auth.ts';
 import { listHistory, statementFileName, statementLines } from './history.service.ts';
 import { getTransactionFor } from './transactions.service.ts';
@@ -35,22 +34,12 @@ export const transactionRoutes = (ctx: AppContext): Router => {
 
   router.get('/statement.csv', auth, async (req, res) => {
     const query = filtersOf(req);
-    const lines = statementLines(ctx.db, { viewer: currentUser(req), query });
-    // The header line first: a failure before any byte is sent still answers a clean error.
-    const first = await lines.next();
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="${statementFileName(query)}"`);
-    res.setHeader('Cache-Control', 'no-store');
-    if (!first.done) res.write(first.value);
-    try {
-      // pipeline() waits for the socket (or the compressor in front of it) to drain before
-      // reading the next page, so memory stays about one page, and it destroys the answer if a
-      // page fails midway or the client leaves.
-      await pipeline(Readable.from(lines), res);
-    } catch (error) {
-      if (!res.destroyed) res.destroy();
-      ctx.logger.error('statement export stopped midway', { error: String(error) });
-    }
+    await sendCsv(res, {
+      fileName: statementFileName(query),
+      lines: statementLines(ctx.db, { viewer: currentUser(req), query }),
+      logger: ctx.logger,
+      what: 'statement export',
+    });
   });
 
   router.get('/:id', auth, async (req, res) => {
