@@ -15,23 +15,13 @@
  * a check of the script itself, not a measurement. The database is dropped at the end
  * (BENCH_KEEP=1 keeps it).
  */
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { AppContext } from '../src/app-context.ts';
-import { createApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { startBenchApp } from './bench-app.ts';
 import { openPostgres } from '../src/db/client.ts';
 import { queryRows } from '../src/db/query.ts';
 import { users } from '../src/db/schema/index.ts';
-import { createLogger } from '../src/lib/logger.ts';
-import { createMailer } from '../src/lib/mailer.ts';
-import { issueToken } from '../src/lib/token.ts';
 import { adminDashboard } from '../src/modules/admin/admin-people.service.ts';
-import { createBoundRegistry } from '../src/providers/vending/bound-registry.ts';
-import { loadSupplierSettings } from '../src/providers/vending/suppliers.config.ts';
 
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl) {
@@ -130,47 +120,12 @@ try {
   );
 
   // The real app on a free port, as production runs it (the sandbox suppliers are never asked).
-  const jwtSecret = 'bench-secret-bench-secret-bench-secret-0123456789';
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    LOGIN_IP_RATE_LIMIT: '100000',
-    APP_URL: 'http://bench.test',
-    DATA_DIR: os.tmpdir(),
-    CLIENT_DIST: '/nonexistent',
-    RECONCILE_INTERVAL_MS: '0',
-    DATABASE_URL: url.toString(),
-    JWT_SECRET: jwtSecret,
-  });
-  const supplierSettings = loadSupplierSettings({});
-  const suppliers = createBoundRegistry(supplierSettings);
-  const ctx: AppContext = {
-    db,
-    config,
-    logger: createLogger('silent'),
-    mailer: createMailer({ smtpUrl: '', from: 'bench@bench.test', db }),
-    jwtSecret,
-    suppliers: suppliers.registry,
-    supplierSettings,
-    selfUrl: () => base,
-  };
-  const app = createApp(ctx);
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  suppliers.bind(base);
+  const { ctx, base, tokenOf, close } = await startBenchApp(db, url.toString());
   const [staff] = await db
     .select()
     .from(users)
     .where(sql`${users.userName} = 'user_1'`);
-  const token = issueToken(
-    { jwtSecret, ttlSeconds: 3600 },
-    {
-      id: staff!.id,
-      tokenVersion: staff!.tokenVersion,
-    },
-  );
+  const token = tokenOf(staff!);
 
   const percentile = (sorted: number[], p: number) =>
     sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -249,8 +204,7 @@ try {
   );
   if (lines - 1 !== USERS) throw new Error(`the CSV has ${lines - 1} rows, not ${USERS}`);
 
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await close();
 
   const [{ n } = { n: 0 }] = await queryRows<{ n: string | number }>(
     db,

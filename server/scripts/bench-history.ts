@@ -10,21 +10,11 @@
  * Then it exports the reseller's 100,000 rows as CSV and reports time and peak RSS growth.
  * The database is dropped at the end.
  */
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { AppContext } from '../src/app-context.ts';
-import { createApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { startBenchApp } from './bench-app.ts';
 import { openPostgres } from '../src/db/client.ts';
 import { queryRows } from '../src/db/query.ts';
-import { createLogger } from '../src/lib/logger.ts';
-import { createMailer } from '../src/lib/mailer.ts';
-import { issueToken } from '../src/lib/token.ts';
-import { createBoundRegistry } from '../src/providers/vending/bound-registry.ts';
-import { loadSupplierSettings } from '../src/providers/vending/suppliers.config.ts';
 
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl) {
@@ -112,39 +102,10 @@ try {
   };
 
   // The real app on a free port, as production runs it (no supplier calls are made).
-  const config = loadConfig({
-    // As the test app: no rate limits in the way of 1,000 calls from one address.
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    LOGIN_IP_RATE_LIMIT: '100000',
-    APP_URL: 'http://bench.test',
-    DATA_DIR: os.tmpdir(),
-    CLIENT_DIST: '/nonexistent',
-    RECONCILE_INTERVAL_MS: '0',
-    DATABASE_URL: url.toString(),
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
-  });
-  const supplierSettings = loadSupplierSettings({});
-  const suppliers = createBoundRegistry(supplierSettings);
-  const jwtSecret = 'bench-secret-bench-secret-bench-secret-0123456789';
-  const ctx: AppContext = {
-    db,
-    config,
-    logger: createLogger('silent'),
-    mailer: createMailer({ smtpUrl: '', from: 'bench@bench.test', db }),
-    jwtSecret,
-    suppliers: suppliers.registry,
-    supplierSettings,
-    selfUrl: () => base,
-  };
-  const app = createApp(ctx);
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  suppliers.bind(base);
+  const app = await startBenchApp(db, url.toString());
+  const { base } = app;
   const tokenOf = (user: { id: string; token_version: number }) =>
-    issueToken({ jwtSecret, ttlSeconds: 3600 }, { id: user.id, tokenVersion: user.token_version });
+    app.tokenOf({ id: user.id, tokenVersion: user.token_version });
   const resellerToken = tokenOf(reseller!);
   const adminToken = tokenOf(staff!);
 
@@ -236,8 +197,7 @@ try {
     `  CSV of one user's ${Number(n).toLocaleString('en')} rows: ${lines - 1} lines, ${(bytes / 1e6).toFixed(1)} MB in ${(csvMs / 1000).toFixed(2)} s, peak RSS growth ${growthMb.toFixed(1)} MB`,
   );
 
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await app.close();
 
   const big = results[SIZES[1]!]!;
   const small = results[SIZES[0]!]!;
