@@ -33,6 +33,11 @@ export const ledgerAccounts = pgTable(
   },
   (t) => [
     unique('ledger_accounts_user_kind_key').on(t.userId, t.kind),
+    // The staff user list's totals (count and sum of main wallets, for all users or those a
+    // filter picks) read this index alone, not the table with both kinds of wallet (decision 0023).
+    index('ledger_accounts_user_main_balance_idx')
+      .on(t.userId, t.balanceKobo)
+      .where(sql`${t.kind} = 'user_main'`),
     check('ledger_accounts_kind_check', sql`${t.kind} in ('user_main', 'user_earnings', 'system')`),
     check(
       'ledger_accounts_owner_check',

@@ -60,21 +60,29 @@ export const staffUserPage = (
     .limit(limit)
     .offset(offset);
 
+/**
+ * How many users match and their main wallets' total. Both read the partial index
+ * ledger_accounts_user_main_balance_idx (user_id, balance_kobo) alone: the whole index without
+ * a filter, one probe per user a filter picks, or a hash join with a tier's users (decision 0023).
+ */
+export const staffUserTotalsQuery = (where: SQL | undefined): SQL =>
+  // Every user has exactly one main wallet: without a filter, the wallets alone are the answer.
+  where
+    ? sql`select count(*) as total_users, coalesce(sum(a.balance_kobo), 0) as total_balance
+        from ${users} join ledger_accounts a on a.user_id = ${users.id} and a.kind = 'user_main'
+        where ${where}`
+    : sql`select count(*) as total_users, coalesce(sum(balance_kobo), 0) as total_balance
+        from ledger_accounts where kind = 'user_main'`;
+
 /** How many users match and their wallets' total, in kobo. */
 export const staffUserTotals = async (
   db: DbOrTx,
   where: SQL | undefined,
 ): Promise<{ totalUsers: number; totalBalanceKobo: number }> => {
-  // Every user has exactly one main wallet: without a filter, the wallets alone are the answer.
   const [row] = await withoutParallelWorkers(db, (tx) =>
     queryRows<{ total_users: string | number; total_balance: string | number }>(
       tx,
-      where
-        ? sql`select count(*) as total_users, coalesce(sum(a.balance_kobo), 0) as total_balance
-            from ${users} join ledger_accounts a on a.user_id = ${users.id} and a.kind = 'user_main'
-            where ${where}`
-        : sql`select count(*) as total_users, coalesce(sum(balance_kobo), 0) as total_balance
-            from ledger_accounts where kind = 'user_main'`,
+      staffUserTotalsQuery(where),
     ),
   );
   return {

@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_accounts_user_main_balance_idx" ON "ledger_accounts" USING btree ("user_id","balance_kobo") WHERE "ledger_accounts"."kind" = 'user_main';
