@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { Request, RequestHandler, Response } from 'express';
 import type { AppContext } from '../app-context.ts';
-import { users, type UserRow } from '../db/schema/index.ts';
+import type { UserRow } from '../db/schema/index.ts';
+import { findSessionUser } from '../modules/users/users.repository.ts';
 import { AppError } from '../lib/app-error.ts';
 import { readToken } from '../lib/token.ts';
 import { isUuid } from '../lib/ids.ts';
@@ -38,8 +38,7 @@ export const sessionUser = (
 export const userFromToken = async ({ db, jwtSecret }: AppContext, token: string | undefined) => {
   const claims = claimsOf(jwtSecret, token);
   if (!claims) return null;
-  const [user] = await db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
-  return sessionUser(user, claims);
+  return sessionUser(await findSessionUser(db, claims.sub), claims);
 };
 
 /** What a client is told when it sends an API token where only a signed-in session will do. */

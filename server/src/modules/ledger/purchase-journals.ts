@@ -1,4 +1,5 @@
 import type { TSupplier } from '@vendo/shared/constants';
+import DataLoader from 'dataloader';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/query.ts';
@@ -121,55 +122,80 @@ export const openPurchase = async (db: DbOrTx, p: NewPurchase): Promise<Transact
 /** What a receipt records of the supplier's answer. */
 export type SaleAnswer = { supplierRef: string | null; apiResponse: string; token?: string };
 
+export type SettledSale = { row: TransactionRow; balanceKobo: number };
+
 /**
- * Settles a purchase as delivered, once, in ONE statement: the receipt moves from processing or
- * pending to success, and only if it moved is the sale booked (journal `settle:<reference>`,
- * amounts read from the receipt itself). Answers the settled receipt and the user's wallet
- * balance, or null when someone else settled it first.
+ * Settles purchases as delivered, each once, in ONE statement: a receipt moves from processing or
+ * pending to success, and only a receipt that moved has its sale booked (journal
+ * `settle:<reference>`, amounts read from the receipt itself). Answers, per item in order, the
+ * settled receipt and the user's wallet balance, or null when someone else settled it first.
  */
-export const settleSale = async (
+export const settleSales = async (
   db: DbOrTx,
-  purchaseId: string,
-  answer: SaleAnswer,
-): Promise<{ row: TransactionRow; balanceKobo: number } | null> => {
-  const [raw] = await queryRows<Record<string, unknown> & { wallet_balance_kobo: unknown }>(
+  items: readonly { purchaseId: string; answer: SaleAnswer }[],
+): Promise<(SettledSale | null)[]> => {
+  const input = items.map(({ purchaseId, answer }, n) => ({
+    n,
+    id: purchaseId,
+    supplier_ref: answer.supplierRef,
+    api_response: answer.apiResponse,
+    token: answer.token ?? null,
+  }));
+  const raws = await queryRows<
+    Record<string, unknown> & { n: number; wallet_balance_kobo: unknown }
+  >(
     db,
-    sql`with moved as (
-      update transactions t set status = 'success', supplier_ref = ${answer.supplierRef},
-        api_response = ${answer.apiResponse}, api_response_id = ${answer.supplierRef},
+    sql`with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+        as i(n int, id uuid, supplier_ref text, api_response text, token text)),
+    moved as (
+      update transactions t set status = 'success', supplier_ref = i.supplier_ref,
+        api_response = i.api_response, api_response_id = i.supplier_ref,
         profit_kobo = t.amount_kobo - t.cost_kobo, settled_at = now(), next_check_at = null,
-        details = case when ${answer.token ?? null}::text is null then t.details
-          else coalesce(t.details, '{}'::jsonb) || jsonb_build_object('token', ${answer.token ?? null}::text) end,
+        details = case when i.token is null then t.details
+          else coalesce(t.details, '{}'::jsonb) || jsonb_build_object('token', i.token) end,
         updated_at = now()
-      where t.id = ${purchaseId}::uuid and t.status in ('processing', 'pending')
-      returning t.*),
+      from input i
+      where t.id = i.id and t.status in ('processing', 'pending')
+      returning t.*, i.n),
     journal as (
       insert into journals (reference, kind)
       select 'settle:' || m.reference, 'purchase_settled' from moved m
-      returning id),
+      returning id, reference),
     journal_postings as (
       insert into postings (journal_id, account_id, amount_kobo)
       select j.id, a.id, v.amount
-      from moved m cross join journal j
+      from moved m join journal j on j.reference = 'settle:' || m.reference
       cross join lateral (values
         (1, 'purchase_clearing', -m.amount_kobo),
         (2, 'supplier_float:' || m.supplier, m.cost_kobo),
         (3, 'sales_revenue', m.amount_kobo - m.cost_kobo)) v(n, code, amount)
       join ledger_accounts a on a.code = v.code and a.kind = 'system'
       where v.amount <> 0
-      order by v.n
+      order by m.reference, v.n
       returning 1)
     select m.*,
       (select balance_kobo from ledger_accounts
         where user_id = m.user_id and kind = 'user_main') as wallet_balance_kobo
     from moved m`,
   );
-  if (!raw) return null;
-  return {
-    row: rowFromRaw(transactions, raw),
-    balanceKobo: Number(raw.wallet_balance_kobo),
-  };
+  const answers: (SettledSale | null)[] = items.map(() => null);
+  for (const raw of raws) {
+    const { n, wallet_balance_kobo, ...receipt } = raw;
+    answers[Number(n)] = {
+      row: rowFromRaw(transactions, receipt),
+      balanceKobo: Number(wallet_balance_kobo),
+    };
+  }
+  return answers;
 };
+
+/** One sale, settled as `settleSales` settles many. */
+export const settleSale = async (
+  db: DbOrTx,
+  purchaseId: string,
+  answer: SaleAnswer,
+): Promise<SettledSale | null> => (await settleSales(db, [{ purchaseId, answer }]))[0] ?? null;
 
 /**
  * Posts a purchase's refund journal (`refund:<reference>`) inside the caller's transaction, which
@@ -204,4 +230,42 @@ export const refundPurchase = async (
     ],
   });
   return journal.balances.get(journal.accountIds[0]!)!;
+};
+
+type SettleItem = { purchaseId: string; answer: SaleAnswer };
+const settlers = new WeakMap<object, DataLoader<SettleItem, SettledSale | null>>();
+
+/**
+ * `settleSale` with group commit: the settles that arrive in one turn of the event loop go to
+ * the database as one `settleSales` statement (one round trip, one commit). Should that
+ * statement fail, each of its items is tried alone, so one bad item fails only its own caller.
+ */
+export const settleSaleGrouped = (
+  db: DbOrTx,
+  purchaseId: string,
+  answer: SaleAnswer,
+): Promise<SettledSale | null> => {
+  let settler = settlers.get(db);
+  if (!settler) {
+    settler = new DataLoader<SettleItem, SettledSale | null>(
+      async (items) => {
+        try {
+          return await settleSales(db, items);
+        } catch (error) {
+          if (items.length === 1) throw error;
+          return Promise.all(
+            items.map((item) =>
+              settleSales(db, [item]).then(
+                ([one]) => one ?? null,
+                (alone: unknown) => (alone instanceof Error ? alone : new Error(String(alone))),
+              ),
+            ),
+          );
+        }
+      },
+      { cache: false, maxBatchSize: 100, batchScheduleFn: (run) => setImmediate(run) },
+    );
+    settlers.set(db, settler);
+  }
+  return settler.load({ purchaseId, answer });
 };

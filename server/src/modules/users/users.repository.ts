@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { ledgerAccounts, users, type UserRow } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/ids.ts';
 
@@ -46,6 +46,30 @@ export const findUserRecordById = async (db: DbOrTx, id: string): Promise<UserRe
   if (!isUuid(id)) return null;
   const [row] = await selectUserRecords(db, eq(users.id, id)).limit(1);
   return row ? toRecord(row) : null;
+};
+
+const sessionUserQueries = new WeakMap<Db, ReturnType<typeof prepareSessionUserQuery>>();
+const prepareSessionUserQuery = (db: Db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('session_user');
+
+/**
+ * The user row behind a session or API token, read on every signed-in request. A prepared query
+ * (Drizzle's `.prepare()`; on PostgreSQL a named statement each connection parses once): built
+ * once per database, not per request.
+ */
+export const findSessionUser = async (db: Db, id: string): Promise<UserRow | null> => {
+  let query = sessionUserQueries.get(db);
+  if (!query) {
+    query = prepareSessionUserQuery(db);
+    sessionUserQueries.set(db, query);
+  }
+  const [user] = await query.execute({ id });
+  return user ?? null;
 };
 
 /**

@@ -18,7 +18,7 @@ import { getWalletBalanceKobo } from '../ledger/ledger.service.ts';
 import {
   openPurchase,
   refundPurchase,
-  settleSale,
+  settleSaleGrouped,
   type SaleAnswer,
 } from '../ledger/purchase-journals.ts';
 import { toPublicTransaction, type TransactionRow } from '../transactions/transactions.mapper.ts';
@@ -183,7 +183,7 @@ export const settlePurchase = async (
   staff?: StaffActor,
 ): Promise<{ row: TransactionRow; balanceKobo?: number } | null> => {
   const answer = saleAnswer(purchase, result);
-  if (result.outcome === 'success') return settleSale(ctx.db, purchase.id, answer);
+  if (result.outcome === 'success') return settleSaleGrouped(ctx.db, purchase.id, answer);
   if (result.outcome === 'failed') {
     const refunded = await refundFailedPurchase(ctx, purchase, answer, staff);
     if (refunded && result.insufficientFloat) {
