@@ -1,9 +1,22 @@
-import { StrictMode } from 'react';
-import type { Root } from 'react-dom/client';
+import { StrictMode, type ReactNode } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
+import { PageDataContext, readPageData } from '@/lib/page-data';
 import { AppRoutes } from './router';
 import { store } from './store';
+
+const app = (): ReactNode => (
+  <StrictMode>
+    <PageDataContext value={readPageData()}>
+      <Provider store={store}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </Provider>
+    </PageDataContext>
+  </StrictMode>
+);
 
 /**
  * The app: store, router and routes (a chunk of its own: a visitor's first load of / does
@@ -14,13 +27,13 @@ export const renderApp = (root: Root): void => {
   if (store.getState().auth.token) {
     void import('./restore-session').then(({ restoreSession }) => restoreSession(store));
   }
-  root.render(
-    <StrictMode>
-      <Provider store={store}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </Provider>
-    </StrictMode>,
-  );
+  root.render(app());
 };
+
+/**
+ * The app over the markup the server rendered for a visitor (src/entry-server.tsx, decision
+ * 0022): React attaches to it instead of drawing the page again. Only without a stored session:
+ * the server renders every page as a visitor sees it.
+ */
+export const hydrateApp = (container: HTMLElement, onRecoverableError: (error: unknown) => void) =>
+  hydrateRoot(container, app(), { onRecoverableError });

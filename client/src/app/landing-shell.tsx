@@ -4,7 +4,7 @@ import { ChatLink } from '@/components/layout/chat-link';
 import { LinkContext, type TAppLinkProps, type TRenderLink } from '@/components/ui/app-link';
 import { LandingPage } from '@/features/landing/components/landing-page';
 import { SiteFooter } from '@/features/landing/components/site-footer';
-import { peekPageData } from '@/lib/page-data';
+import { usePageData } from '@/lib/page-data';
 
 /**
  * A visitor's first load of / (decision 0016): the landing page with neither the router nor the
@@ -14,7 +14,7 @@ import { peekPageData } from '@/lib/page-data';
  * renders the router in place of this shell.
  */
 export const LandingShell = ({ navigate }: { navigate: (to: string) => void }) => {
-  const [site, setSite] = useState<TSiteInfo | undefined>(() => peekPageData('site'));
+  const [site, setSite] = useState<TSiteInfo | undefined>(usePageData('site'));
 
   useEffect(() => {
     if (site) return;
