@@ -30,9 +30,9 @@ let started = false;
 const startApp = (onFailure: () => void) => {
   if (started) return;
   started = true;
-  loadApp().then(({ renderApp, hydrateApp }) => {
-    if (hydrate && !root) root = hydrateApp(container, onRecoverableError);
-    else renderApp(clientRoot());
+  loadApp().then(async ({ renderApp, hydrateApp }) => {
+    if (hydrate && !root) root = await hydrateApp(container, onRecoverableError);
+    else await renderApp(clientRoot());
   }, onFailure);
 };
 

@@ -3,7 +3,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import { PageDataContext, readPageData } from '@/lib/page-data';
-import { AppRoutes } from './router';
+import { AppRoutes, preloadPage } from './router';
 import { store } from './store';
 
 const app = (): ReactNode => (
@@ -22,11 +22,13 @@ const app = (): ReactNode => (
  * The app: store, router and routes (a chunk of its own: a visitor's first load of / does
  * without it, see landing-shell.tsx). Rendered at the address the browser is at.
  */
-export const renderApp = (root: Root): void => {
+export const renderApp = async (root: Root): Promise<void> => {
+  const signedIn = Boolean(store.getState().auth.token);
   // Checking a stored session needs the API client, which is not in this chunk.
-  if (store.getState().auth.token) {
+  if (signedIn) {
     void import('./restore-session').then(({ restoreSession }) => restoreSession(store));
   }
+  await preloadPage(window.location.pathname, signedIn);
   root.render(app());
 };
 
@@ -35,5 +37,10 @@ export const renderApp = (root: Root): void => {
  * 0022): React attaches to it instead of drawing the page again. Only without a stored session:
  * the server renders every page as a visitor sees it.
  */
-export const hydrateApp = (container: HTMLElement, onRecoverableError: (error: unknown) => void) =>
-  hydrateRoot(container, app(), { onRecoverableError });
+export const hydrateApp = async (
+  container: HTMLElement,
+  onRecoverableError: (error: unknown) => void,
+): Promise<Root> => {
+  await preloadPage(window.location.pathname, false);
+  return hydrateRoot(container, app(), { onRecoverableError });
+};
