@@ -178,7 +178,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   preview: { proxy },
   // The server rendering bundle (decision 0022: `vite build --ssr src/entry-server.tsx`, into
   // dist/.ssr/) carries its dependencies, so the server needs none of the client's packages.
-  ssr: { noExternal: true },
+  ssr: isSsrBuild ? { noExternal: true } : undefined,
   build: isSsrBuild
     ? { target: 'node20', copyPublicDir: false, emptyOutDir: true }
     : {

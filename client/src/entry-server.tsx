@@ -1,9 +1,9 @@
 import type { TPageData } from '@vendo/shared/schemas/page-data';
 import { StrictMode, type ReactNode } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
+import { prerender } from 'react-dom/static';
 import { Provider } from 'react-redux';
 import { StaticRouter } from 'react-router-dom';
-import { LandingShell } from './app/landing-shell';
+import { landingShell } from './app/landing-shell';
 import { AppRoutes } from './app/router';
 import { makeStore } from './app/store';
 import { PageDataContext } from './lib/page-data';
@@ -38,10 +38,8 @@ const store = makeStore({
 
 const toString = async (element: ReactNode): Promise<string> => {
   // Waits for the lazy routes; the result holds no script (the page's scripts load as usual).
-  const { prelude } = await prerenderToNodeStream(element);
-  const chunks: Buffer[] = [];
-  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks).toString('utf8');
+  const { prelude } = await prerender(element);
+  return new Response(prelude).text();
 };
 
 /** The markup for `url` (path and query), or undefined when the page is rendered in the browser. */
@@ -49,13 +47,7 @@ export const render = async (url: string, data: TPageData): Promise<string | und
   const path = url.split('?')[0] ?? '/';
   if (!isServerRendered(path)) return undefined;
   if (path === '/') {
-    return toString(
-      <StrictMode>
-        <PageDataContext value={data}>
-          <LandingShell navigate={() => undefined} />
-        </PageDataContext>
-      </StrictMode>,
-    );
+    return toString(landingShell(() => undefined, data));
   }
   return toString(
     <StrictMode>

@@ -1,8 +1,7 @@
-import { StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import type * as AppModule from './app/app';
-import { LandingShell } from './app/landing-shell';
-import { PageDataContext, readPageData } from './lib/page-data';
+import { landingShell } from './app/landing-shell';
+import { readPageData } from './lib/page-data';
 import { readStoredSession } from './lib/session-storage';
 import './styles/global.css';
 
@@ -37,19 +36,11 @@ const startApp = (onFailure: () => void) => {
 };
 
 if (window.location.pathname === '/' && !signedIn) {
-  const shell = (
-    <StrictMode>
-      <PageDataContext value={readPageData()}>
-        <LandingShell
-          navigate={(to) => {
-            window.history.pushState(null, '', to);
-            // Should the app's chunk not load, the browser asks the server for that page instead.
-            startApp(() => window.location.reload());
-          }}
-        />
-      </PageDataContext>
-    </StrictMode>
-  );
+  const shell = landingShell((to) => {
+    window.history.pushState(null, '', to);
+    // Should the app's chunk not load, the browser asks the server for that page instead.
+    startApp(() => window.location.reload());
+  }, readPageData());
   if (hydrate) root = hydrateRoot(container, shell, { onRecoverableError });
   else clientRoot().render(shell);
   // Once the page has loaded and is idle, fetch the app so the first click is quick.
