@@ -211,11 +211,18 @@ export const render = async (url, data) => {
   return '<title>Login · Vendo</title><main><h1>' + escape(path) + '</h1>' + plans + '</main>';
 };
 `;
+  const STYLE_LINK = '<link rel="stylesheet" crossorigin href="/assets/index-Css1.css">';
+  const CSS = 'body{margin:0;color:#123}';
   let ssrDist: string;
   let app: TestApp;
   beforeAll(async () => {
     ssrDist = fs.mkdtempSync(path.join(os.tmpdir(), 'vendo-dist-ssr-'));
-    fs.writeFileSync(path.join(ssrDist, 'index.html'), TEMPLATE);
+    fs.writeFileSync(
+      path.join(ssrDist, 'index.html'),
+      TEMPLATE.replace('</head>', `${STYLE_LINK}</head>`),
+    );
+    fs.mkdirSync(path.join(ssrDist, 'assets'));
+    fs.writeFileSync(path.join(ssrDist, 'assets/index-Css1.css'), CSS);
     fs.mkdirSync(path.join(ssrDist, '.ssr'));
     fs.writeFileSync(path.join(ssrDist, '.ssr/entry-server.js'), ENTRY);
     app = await createTestApp({ CLIENT_DIST: ssrDist });
@@ -237,6 +244,9 @@ export const render = async (url, data) => {
     expect(html).toContain('<head><title>Login · Vendo</title>');
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(pageData(html).site).toBeTruthy();
+    // The main stylesheet comes inline: the markup paints without another round trip.
+    expect(html).toContain(`<style>${CSS}</style>`);
+    expect(html).not.toContain(STYLE_LINK);
     const again = await rawGet(`${app.url}/login`, { 'if-none-match': String(res.headers.etag) });
     expect(again.status).toBe(304);
   });
@@ -256,6 +266,8 @@ export const render = async (url, data) => {
       expect(res.status).toBe(200);
       expect(res.text).toContain('<div id="root"></div>');
       expect(res.text).toContain('<title>Vendo</title>');
+      expect(res.text).toContain(STYLE_LINK);
+      expect(res.text).not.toContain('<style>');
     }
   });
 

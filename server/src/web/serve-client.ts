@@ -92,6 +92,23 @@ const serverRenderer = (ctx: AppContext, dist: string, template: string) => {
   };
 };
 
+/** The main stylesheet as Vite links it in index.html. */
+const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="(\/assets\/[\w.-]+\.css)">/g;
+
+/**
+ * The main stylesheet inlined in server-rendered pages (decision 0022): a linked one is a round
+ * trip after the HTML before the markup can paint. It is some 5 KB compressed, and has no url()
+ * to resolve against its own address. Pages the browser renders keep the link (and the cache).
+ */
+const inlineStylesheets = (dist: string, template: string) =>
+  template.replace(STYLESHEET_LINK, (link, href: string) => {
+    const file = path.join(dist, href);
+    if (!fs.existsSync(file)) return link;
+    const css = fs.readFileSync(file, 'utf8');
+    // A stylesheet that could close the element, or that refers to files, stays linked.
+    return /<\/style|url\(/i.test(css) ? link : `<style>${css}</style>`;
+  });
+
 /**
  * The built client (decision 0016):
  * - files from client/dist, precompressed at build time (`.br`, `.gz` beside each file; see
@@ -114,6 +131,7 @@ export const serveClient = (ctx: AppContext): Router | undefined => {
   }
   const linksFor = firstScreenLinks(dist, template);
   const renderPage = serverRenderer(ctx, dist, template);
+  const styledTemplate = inlineStylesheets(dist, template);
 
   const router = Router();
   router.use(
@@ -139,7 +157,8 @@ export const serveClient = (ctx: AppContext): Router | undefined => {
     // `<` escaped: the JSON cannot close the script element, whatever the data holds.
     const json = JSON.stringify(data).replace(/</g, '\\u003c');
     const page = await renderPage?.(req.url, json, data);
-    let html = template
+    // Only a page with markup paints before its scripts: the others keep the cached stylesheet.
+    let html = (page ? styledTemplate : template)
       .replace('</head>', `${linksFor(req.path)}</head>`)
       .replace('</body>', `<script type="application/json" id="page-data">${json}</script></body>`);
     if (page) {
