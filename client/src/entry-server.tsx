@@ -27,7 +27,7 @@ const PUBLIC_APP_PATHS = [
   /^\/pricelist\/?$/i,
 ];
 
-export const isServerRendered = (path: string): boolean =>
+const isServerRendered = (path: string): boolean =>
   path === '/' || PUBLIC_APP_PATHS.some((pattern) => pattern.test(path));
 
 // One store for every render: signed out, no server data. Rendering dispatches nothing (the

@@ -6,6 +6,18 @@ import { PageDataContext, readPageData } from '@/lib/page-data';
 import { AppRoutes, preloadPage } from './router';
 import { store } from './store';
 
+/**
+ * The page's code is awaited before the first render for at most this long: on a network that
+ * stalls, the layout and its spinner are better than a blank page.
+ */
+const PRELOAD_WAIT_MS = 1500;
+
+const pageLoaded = (signedIn: boolean) =>
+  Promise.race([
+    preloadPage(window.location.pathname, signedIn),
+    new Promise((resolve) => setTimeout(resolve, PRELOAD_WAIT_MS)),
+  ]);
+
 const app = (): ReactNode => (
   <StrictMode>
     <PageDataContext value={readPageData()}>
@@ -28,7 +40,7 @@ export const renderApp = async (root: Root): Promise<void> => {
   if (signedIn) {
     void import('./restore-session').then(({ restoreSession }) => restoreSession(store));
   }
-  await preloadPage(window.location.pathname, signedIn);
+  await pageLoaded(signedIn);
   root.render(app());
 };
 
@@ -41,6 +53,6 @@ export const hydrateApp = async (
   container: HTMLElement,
   onRecoverableError: (error: unknown) => void,
 ): Promise<Root> => {
-  await preloadPage(window.location.pathname, false);
+  await pageLoaded(false);
   return hydrateRoot(container, app(), { onRecoverableError });
 };
