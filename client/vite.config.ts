@@ -169,39 +169,44 @@ const GROUPS: { name: string; test: RegExp }[] = [
   },
 ];
 
-export default defineConfig({
-  plugins: [react(), precompress()],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), ...(isSsrBuild ? [] : [precompress()])],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   server: { proxy },
   preview: { proxy },
-  build: {
-    // scripts/bundle-size.mjs reads the manifest to measure each route's JavaScript.
-    manifest: true,
-    target: 'es2022',
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // Only the modules named below: their own imports (React …) stay where they were.
-          includeDependenciesRecursively: false,
-          groups: [
-            {
-              // A route's own module (a dynamic import) keeps its chunk; so does the main bundle.
-              name: (id, ctx) =>
-                LANDING.test(id) || ctx.getModuleInfo(id)?.dynamicImporters.length
-                  ? null
-                  : (GROUPS.find(({ test }) => test.test(id))?.name ?? null),
+  // The server rendering bundle (decision 0022: `vite build --ssr src/entry-server.tsx`, into
+  // dist/.ssr/) carries its dependencies, so the server needs none of the client's packages.
+  ssr: isSsrBuild ? { noExternal: true } : undefined,
+  build: isSsrBuild
+    ? { target: 'node20', copyPublicDir: false, emptyOutDir: true }
+    : {
+        // scripts/bundle-size.mjs reads the manifest to measure each route's JavaScript.
+        manifest: true,
+        target: 'es2022',
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              // Only the modules named below: their own imports (React …) stay where they were.
+              includeDependenciesRecursively: false,
+              groups: [
+                {
+                  // A route's own module (a dynamic import) keeps its chunk; so does the main bundle.
+                  name: (id, ctx) =>
+                    LANDING.test(id) || ctx.getModuleInfo(id)?.dynamicImporters.length
+                      ? null
+                      : (GROUPS.find(({ test }) => test.test(id))?.name ?? null),
+                },
+              ],
             },
-          ],
+          },
         },
       },
-    },
-  },
   test: {
     name: 'client',
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
   },
-});
+}));

@@ -1,7 +1,7 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import type * as AppModule from './app/app';
-import { LandingShell } from './app/landing-shell';
+import { landingShell } from './app/landing-shell';
+import { readPageData } from './lib/page-data';
 import { readStoredSession } from './lib/session-storage';
 import './styles/global.css';
 
@@ -9,7 +9,19 @@ import './styles/global.css';
 // landing shell); the app (router, store, layout: app/app.tsx) loads when they follow a link, or
 // after the page is idle. Any other first load, or a signed-in user, starts the app at once;
 // the server's page preloads its chunk and the route's (server/src/web/serve-client.ts).
-const root = createRoot(document.getElementById('root')!);
+// Decision 0022. The server renders the public pages as a visitor sees them (src/entry-server.tsx)
+// and marks the root `data-server-rendered`: a visitor's browser attaches to that markup
+// (hydration) rather than drawing it again. A signed-in user's first render differs from the
+// visitor's (header, landing page), so theirs replaces the markup, as without it.
+const container = document.getElementById('root')!;
+const signedIn = Boolean(readStoredSession().token);
+const hydrate = container.hasAttribute('data-server-rendered') && !signedIn;
+
+/** A markup mismatch: React drew that part again. Logged, so a check can see it. */
+const onRecoverableError = (error: unknown) => console.error('Hydration error', error);
+
+let root: Root | undefined;
+const clientRoot = () => (root ??= createRoot(container));
 
 let app: Promise<typeof AppModule> | undefined;
 const loadApp = () => (app ??= import('./app/app'));
@@ -17,21 +29,20 @@ let started = false;
 const startApp = (onFailure: () => void) => {
   if (started) return;
   started = true;
-  loadApp().then(({ renderApp }) => renderApp(root), onFailure);
+  loadApp().then(async ({ renderApp, hydrateApp }) => {
+    if (hydrate && !root) root = await hydrateApp(container, onRecoverableError);
+    else await renderApp(clientRoot());
+  }, onFailure);
 };
 
-if (window.location.pathname === '/' && !readStoredSession().token) {
-  root.render(
-    <StrictMode>
-      <LandingShell
-        navigate={(to) => {
-          window.history.pushState(null, '', to);
-          // Should the app's chunk not load, the browser asks the server for that page instead.
-          startApp(() => window.location.reload());
-        }}
-      />
-    </StrictMode>,
-  );
+if (window.location.pathname === '/' && !signedIn) {
+  const shell = landingShell((to) => {
+    window.history.pushState(null, '', to);
+    // Should the app's chunk not load, the browser asks the server for that page instead.
+    startApp(() => window.location.reload());
+  }, readPageData());
+  if (hydrate) root = hydrateRoot(container, shell, { onRecoverableError });
+  else clientRoot().render(shell);
   // Once the page has loaded and is idle, fetch the app so the first click is quick.
   const prefetch = () => void loadApp().catch(() => undefined);
   window.addEventListener('load', () =>
@@ -39,7 +50,7 @@ if (window.location.pathname === '/' && !readStoredSession().token) {
   );
 } else {
   startApp(() => {
-    document.getElementById('root')!.textContent =
-      'Vendo could not load. Check your connection and reload the page.';
+    container.removeAttribute('data-server-rendered');
+    container.textContent = 'Vendo could not load. Check your connection and reload the page.';
   });
 }

@@ -1,6 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
 import { lazyPage } from '@/lib/lazy-page';
-import { RequireRole, RequireSession } from './route-guards';
+import { RequireRole, RequireSession, SignInPage } from './route-guards';
 
 // The signed-in areas load as one small chunk when first opened, keeping the route table and
 // guards out of the landing bundle; each screen is its own chunk on top.
@@ -89,6 +89,12 @@ const ReconciliationPage = lazyPage(() =>
 const NotFoundPage = lazyPage(() =>
   import('@/features/not-found/components/not-found-page').then((m) => m.NotFoundPage),
 );
+
+/** See preloadPage (router.tsx): the account area's first screens, for `path` in lower case. */
+export const preloadAccountPage = async (path: string, signedIn: boolean): Promise<void> => {
+  if (!signedIn) return SignInPage.preload();
+  await Promise.all([ProfileLayout.preload(), path === '/profile' && DashboardPage.preload()]);
+};
 
 /** Screens that later issues build; until then they say so (titles: profile/screen-titles.ts). */
 const SOON = ['tv'];

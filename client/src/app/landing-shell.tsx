@@ -1,10 +1,11 @@
+import type { TPageData } from '@vendo/shared/schemas/page-data';
 import type { TSiteInfo } from '@vendo/shared/schemas/site';
-import { useEffect, useState, type MouseEvent } from 'react';
+import { StrictMode, useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { ChatLink } from '@/components/layout/chat-link';
 import { LinkContext, type TAppLinkProps, type TRenderLink } from '@/components/ui/app-link';
 import { LandingPage } from '@/features/landing/components/landing-page';
 import { SiteFooter } from '@/features/landing/components/site-footer';
-import { peekPageData } from '@/lib/page-data';
+import { PageDataContext, usePageData } from '@/lib/page-data';
 
 /**
  * A visitor's first load of / (decision 0016): the landing page with neither the router nor the
@@ -14,7 +15,7 @@ import { peekPageData } from '@/lib/page-data';
  * renders the router in place of this shell.
  */
 export const LandingShell = ({ navigate }: { navigate: (to: string) => void }) => {
-  const [site, setSite] = useState<TSiteInfo | undefined>(() => peekPageData('site'));
+  const [site, setSite] = useState<TSiteInfo | undefined>(usePageData('site'));
 
   useEffect(() => {
     if (site) return;
@@ -51,3 +52,15 @@ export const LandingShell = ({ navigate }: { navigate: (to: string) => void }) =
     </LinkContext.Provider>
   );
 };
+
+/**
+ * The shell as main.tsx renders it and the server renders it for / (entry-server.tsx): one
+ * tree for both, so the browser can attach to the server's markup.
+ */
+export const landingShell = (navigate: (to: string) => void, pageData: TPageData): ReactNode => (
+  <StrictMode>
+    <PageDataContext value={pageData}>
+      <LandingShell navigate={navigate} />
+    </PageDataContext>
+  </StrictMode>
+);

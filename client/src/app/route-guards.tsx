@@ -2,14 +2,15 @@ import { Navigate, Outlet } from 'react-router-dom';
 import { lazyPage } from '@/lib/lazy-page';
 import { useAppSelector } from './hooks';
 
-const LoginPage = lazyPage(() =>
+/** The login screen shown in place of an account page (exported for preloadAccountPage). */
+export const SignInPage = lazyPage(() =>
   import('@/features/auth/components/login-page').then((m) => m.LoginPage),
 );
 
 /** Profile and admin areas: without a token the login screen is shown in place (spec §2). */
 export const RequireSession = () => {
   const token = useAppSelector((state) => state.auth.token);
-  return token ? <Outlet /> : <LoginPage />;
+  return token ? <Outlet /> : <SignInPage />;
 };
 
 /**

@@ -35,6 +35,23 @@ const NotFoundPage = lazyPage(() =>
 const ProfileRoutes = lazyPage(() => import('./account-routes').then((m) => m.ProfileRoutes));
 const AdminRoutes = lazyPage(() => import('./account-routes').then((m) => m.AdminRoutes));
 
+/**
+ * The code of the page at `pathname`, fetched before the app's first render (app/app.tsx), so
+ * the page paints without a spinner first. The server has preloaded these chunks already
+ * (decision 0016: FIRST_SCREENS in vite.config.ts); other pages load as they render.
+ */
+export const preloadPage = async (pathname: string, signedIn: boolean): Promise<void> => {
+  const path = pathname.toLowerCase().replace(/(.)\/$/, '$1');
+  if (path === '/login') return LoginPage.preload();
+  if (/^\/register(\/[^/]+)?$/.test(path)) return RegisterPage.preload();
+  if (path === '/pricelist') return PriceListPage.preload();
+  if (path === '/developers') return DevelopersPage.preload();
+  if (/^\/profile(\/|$)/.test(path)) {
+    await ProfileRoutes.preload();
+    return (await import('./account-routes')).preloadAccountPage(path, signedIn);
+  }
+};
+
 /** The landing page inside the app: the session from the store, the footer through the API. */
 const Landing = () => {
   const { token, user } = useAppSelector((state) => state.auth);

@@ -197,3 +197,82 @@ describe('API answers', () => {
     expect(health.headers['cache-control']).toBe('no-store');
   });
 });
+
+describe('server-rendered pages (decision 0022)', () => {
+  // A build with dist/.ssr/entry-server.js, as `npm run build` leaves it (the real one renders
+  // React; this one renders what it was given, so the test sees what the server does with it).
+  const ENTRY = `
+export const render = async (url, data) => {
+  const path = url.split('?')[0];
+  if (path === '/boom') throw new Error('render failed');
+  if (path !== '/login' && path !== '/priceList') return undefined;
+  const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const plans = (data.prices ?? []).map((row) => '<td>' + escape(row.plan) + '</td>').join('');
+  return '<title>Login · Vendo</title><main><h1>' + escape(path) + '</h1>' + plans + '</main>';
+};
+`;
+  const STYLE_LINK = '<link rel="stylesheet" crossorigin href="/assets/index-Css1.css">';
+  const CSS = 'body{margin:0;color:#123}';
+  let ssrDist: string;
+  let app: TestApp;
+  beforeAll(async () => {
+    ssrDist = fs.mkdtempSync(path.join(os.tmpdir(), 'vendo-dist-ssr-'));
+    fs.writeFileSync(
+      path.join(ssrDist, 'index.html'),
+      TEMPLATE.replace('</head>', `${STYLE_LINK}</head>`),
+    );
+    fs.mkdirSync(path.join(ssrDist, 'assets'));
+    fs.writeFileSync(path.join(ssrDist, 'assets/index-Css1.css'), CSS);
+    fs.mkdirSync(path.join(ssrDist, '.ssr'));
+    fs.writeFileSync(path.join(ssrDist, '.ssr/entry-server.js'), ENTRY);
+    app = await createTestApp({ CLIENT_DIST: ssrDist });
+  });
+  afterAll(async () => {
+    await app?.close();
+    fs.rmSync(ssrDist, { recursive: true, force: true });
+  });
+
+  it("puts the page's markup in the root, marked, and its title in the head", async () => {
+    const res = await rawGet(`${app.url}/login`, { 'accept-encoding': 'br' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const html = decode(res.body, 'br');
+    expect(html).toContain(
+      '<div id="root" data-server-rendered><main><h1>/login</h1></main></div>',
+    );
+    expect(html).toContain('<head><title>Login · Vendo</title>');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(pageData(html).site).toBeTruthy();
+    // The main stylesheet comes inline: the markup paints without another round trip.
+    expect(html).toContain(`<style>${CSS}</style>`);
+    expect(html).not.toContain(STYLE_LINK);
+    const again = await rawGet(`${app.url}/login`, { 'if-none-match': String(res.headers.etag) });
+    expect(again.status).toBe(304);
+  });
+
+  it('renders the price list it embeds, escaped', async () => {
+    const html = (await app.request().get('/priceList')).text;
+    const prices = pageData(html).prices!;
+    expect(prices.length).toBeGreaterThan(0);
+    expect(html).toContain(
+      `<td>${prices[0]!.plan.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</td>`,
+    );
+  });
+
+  it('leaves the root empty where nothing is rendered, or rendering fails', async () => {
+    for (const page of ['/profile', '/boom']) {
+      const res = await app.request().get(page);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('<div id="root"></div>');
+      expect(res.text).toContain('<title>Vendo</title>');
+      expect(res.text).toContain(STYLE_LINK);
+      expect(res.text).not.toContain('<style>');
+    }
+  });
+
+  it('does not serve the rendering bundle', async () => {
+    const res = await app.request().get('/.ssr/entry-server.js');
+    expect(res.text).not.toContain('export const render');
+  });
+});

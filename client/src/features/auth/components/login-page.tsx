@@ -7,6 +7,7 @@ import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-error';
 import { useFormValues } from '@/lib/use-form-values';
+import { useHydrated } from '@/lib/use-hydrated';
 import { validate, type TInvalidForm } from '@/lib/validation';
 import { useLoginMutation } from '../api/login.api';
 import { AuthLayout } from './auth-layout';
@@ -15,7 +16,8 @@ import { AuthLayout } from './auth-layout';
 export const LoginPage = () => {
   const navigate = useNavigate();
   const [login, { isLoading }] = useLoginMutation();
-  const { values, onChange } = useFormValues({ userName: '', password: '' });
+  const { values, onChange, formRef } = useFormValues({ userName: '', password: '' });
+  const hydrated = useHydrated();
   const [invalid, setInvalid] = useState<TInvalidForm | null>(null);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -49,7 +51,7 @@ export const LoginPage = () => {
         </>
       }
     >
-      <form className="form" onSubmit={onSubmit} noValidate aria-label="Login">
+      <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-label="Login">
         <FormAlert message={invalid?.message ?? null} />
         <TextField
           label="Username, e-mail or business name"
@@ -72,7 +74,11 @@ export const LoginPage = () => {
         <p className="form-aside">
           <Link to="/requestPasswordReset">Forgot password?</Link>
         </p>
-        <button type="submit" className="btn btn-primary btn-block" disabled={isLoading}>
+        <button
+          type="submit"
+          className="btn btn-primary btn-block"
+          disabled={isLoading || !hydrated}
+        >
           {isLoading ? 'Signing in...' : 'Login'}
         </button>
       </form>

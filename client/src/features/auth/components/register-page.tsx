@@ -7,6 +7,7 @@ import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-error';
 import { useFormValues } from '@/lib/use-form-values';
+import { useHydrated } from '@/lib/use-hydrated';
 import { validate, type TInvalidForm } from '@/lib/validation';
 import { useRegisterMutation } from '../api/register.api';
 import { AuthLayout } from './auth-layout';
@@ -16,13 +17,14 @@ export const RegisterPage = () => {
   const { referralId } = useParams();
   const navigate = useNavigate();
   const [register, { isLoading }] = useRegisterMutation();
-  const { values, onChange } = useFormValues({
+  const { values, onChange, formRef } = useFormValues({
     userName: '',
     email: '',
     phoneNumber: '',
     password: '',
     passwordCheck: '',
   });
+  const hydrated = useHydrated();
   const [invalid, setInvalid] = useState<TInvalidForm | null>(null);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -66,7 +68,7 @@ export const RegisterPage = () => {
         </>
       }
     >
-      <form className="form" onSubmit={onSubmit} noValidate aria-label="Register">
+      <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-label="Register">
         <FormAlert message={invalid?.message ?? null} />
         <TextField
           label="Username"
@@ -118,7 +120,11 @@ export const RegisterPage = () => {
           onChange={onChange}
           invalid={isInvalid('passwordCheck')}
         />
-        <button type="submit" className="btn btn-primary btn-block" disabled={isLoading}>
+        <button
+          type="submit"
+          className="btn btn-primary btn-block"
+          disabled={isLoading || !hydrated}
+        >
           {isLoading ? 'Creating account...' : 'Register'}
         </button>
       </form>

@@ -6,6 +6,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-error';
 import { useFormValues } from '@/lib/use-form-values';
+import { useHydrated } from '@/lib/use-hydrated';
 import { validate, type TInvalidForm } from '@/lib/validation';
 import { useRequestPasswordResetMutation } from '../api/request-password-reset.api';
 import { AuthLayout } from './auth-layout';
@@ -13,7 +14,8 @@ import { AuthLayout } from './auth-layout';
 /** /requestPasswordReset: e-mails a reset link. The answer never says whether the e-mail exists. */
 export const RequestPasswordResetPage = () => {
   const [requestReset, { isLoading }] = useRequestPasswordResetMutation();
-  const { values, onChange } = useFormValues({ email: '' });
+  const { values, onChange, formRef } = useFormValues({ email: '' });
+  const hydrated = useHydrated();
   const [invalid, setInvalid] = useState<TInvalidForm | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
@@ -55,7 +57,13 @@ export const RequestPasswordResetPage = () => {
           and spam folder.
         </div>
       )}
-      <form className="form" onSubmit={onSubmit} noValidate aria-label="Request password reset">
+      <form
+        ref={formRef}
+        className="form"
+        onSubmit={onSubmit}
+        noValidate
+        aria-label="Request password reset"
+      >
         <FormAlert message={invalid?.message ?? null} />
         <TextField
           label="E-mail"
@@ -68,7 +76,11 @@ export const RequestPasswordResetPage = () => {
           onChange={onChange}
           invalid={invalid?.fields.has('email')}
         />
-        <button type="submit" className="btn btn-primary btn-block" disabled={isLoading}>
+        <button
+          type="submit"
+          className="btn btn-primary btn-block"
+          disabled={isLoading || !hydrated}
+        >
           {sentTo ? 'Send again' : 'Send reset link'}
         </button>
       </form>

@@ -6,6 +6,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
 import { errorMessage } from '@/lib/api-error';
 import { useFormValues } from '@/lib/use-form-values';
+import { useHydrated } from '@/lib/use-hydrated';
 import { validate, type TInvalidForm } from '@/lib/validation';
 import { useResetPasswordMutation } from '../api/reset-password.api';
 import { AuthLayout } from './auth-layout';
@@ -15,7 +16,8 @@ export const ResetPasswordPage = () => {
   const { token = '', userId = '' } = useParams();
   const navigate = useNavigate();
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
-  const { values, onChange } = useFormValues({ newPassword: '', newPasswordCheck: '' });
+  const { values, onChange, formRef } = useFormValues({ newPassword: '', newPasswordCheck: '' });
+  const hydrated = useHydrated();
   const [invalid, setInvalid] = useState<TInvalidForm | null>(null);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -45,7 +47,13 @@ export const ResetPasswordPage = () => {
         </p>
       }
     >
-      <form className="form" onSubmit={onSubmit} noValidate aria-label="Reset password">
+      <form
+        ref={formRef}
+        className="form"
+        onSubmit={onSubmit}
+        noValidate
+        aria-label="Reset password"
+      >
         <FormAlert message={invalid?.message ?? null} />
         <PasswordField
           label="New password"
@@ -63,7 +71,11 @@ export const ResetPasswordPage = () => {
           onChange={onChange}
           invalid={invalid?.fields.has('newPasswordCheck')}
         />
-        <button type="submit" className="btn btn-primary btn-block" disabled={isLoading}>
+        <button
+          type="submit"
+          className="btn btn-primary btn-block"
+          disabled={isLoading || !hydrated}
+        >
           Save new password
         </button>
       </form>

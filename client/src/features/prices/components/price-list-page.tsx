@@ -3,13 +3,20 @@ import { formatNairaAmount } from '@vendo/shared/money';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PublicHeader } from '@/components/layout/public-header';
+import { usePageData } from '@/lib/page-data';
 import { useGetPricesQuery } from '../api/get-prices.api';
 
 type TFilter = 'ALL' | TNetwork;
 
 /** /priceList: the public price list (spec §2). A failure is only logged (spec §8). */
 export const PriceListPage = () => {
-  const { data: rows = [], isLoading, isError, error } = useGetPricesQuery(undefined);
+  // The list embedded in the page is shown until the query has it (the first render, which the
+  // server's markup must match, comes before the query starts).
+  const embedded = usePageData('prices');
+  const query = useGetPricesQuery(undefined);
+  const { isError, error } = query;
+  const rows = query.data ?? embedded ?? [];
+  const isLoading = query.isLoading && !embedded;
   const [filter, setFilter] = useState<TFilter>('ALL');
 
   useEffect(() => {
