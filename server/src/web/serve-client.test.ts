@@ -208,7 +208,7 @@ export const render = async (url, data) => {
   if (path !== '/login' && path !== '/priceList') return undefined;
   const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   const plans = (data.prices ?? []).map((row) => '<td>' + escape(row.plan) + '</td>').join('');
-  return '<title>Login · Vendo</title><main><h1>' + escape(path) + '</h1>' + plans + '</main>';
+  return '<title>Login · Vendo</title><main><h1>' + escape(url) + '</h1>' + plans + '</main>';
 };
 `;
   const STYLE_LINK = '<link rel="stylesheet" crossorigin href="/assets/index-Css1.css">';
@@ -249,6 +249,14 @@ export const render = async (url, data) => {
     expect(html).not.toContain(STYLE_LINK);
     const again = await rawGet(`${app.url}/login`, { 'if-none-match': String(res.headers.etag) });
     expect(again.status).toBe(304);
+  });
+
+  it('renders by path: a query string neither changes the markup nor makes a new render', async () => {
+    const html = (await app.request().get('/login?next=%3Cscript%3E&x=1')).text;
+    expect(html).toContain(
+      '<div id="root" data-server-rendered><main><h1>/login</h1></main></div>',
+    );
+    expect(html).not.toContain('next=');
   });
 
   it('renders the price list it embeds, escaped', async () => {

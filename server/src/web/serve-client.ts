@@ -50,7 +50,7 @@ type TRenderPage = (url: string, data: TPageData) => Promise<string | undefined>
 const ROOT = '<div id="root"></div>';
 /** React puts a page's <title> first in its markup; it goes in the head, for the template's. */
 const LEADING_TITLE = /^<title>[^<]*<\/title>/;
-/** Rendered pages kept, by address and data: the same page is not rendered twice. */
+/** Rendered pages kept, by path and data: the same page is not rendered twice. */
 const RENDERED_KEPT = 64;
 
 /**
@@ -156,7 +156,9 @@ export const serveClient = (ctx: AppContext): Router | undefined => {
     if (PRICE_LIST_PAGE.test(req.path)) data.prices = await publicPriceRows(ctx.db);
     // `<` escaped: the JSON cannot close the script element, whatever the data holds.
     const json = JSON.stringify(data).replace(/</g, '\\u003c');
-    const page = await renderPage?.(req.url, json, data);
+    // By path: no public page reads its query string, so `?…` neither changes the markup nor
+    // makes the server render a page again.
+    const page = await renderPage?.(req.path, json, data);
     // Only a page with markup paints before its scripts: the others keep the cached stylesheet.
     let html = (page ? styledTemplate : template)
       .replace('</head>', `${linksFor(req.path)}</head>`)
