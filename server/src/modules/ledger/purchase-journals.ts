@@ -17,8 +17,9 @@ import {
  * The money of a purchase (ARCHITECTURE.md "Purchases"), as named ledger functions:
  *
  * - openPurchase: the wallet pays the charge into purchase clearing, with the 'processing' receipt;
- * - settleSale: a delivered purchase leaves clearing: its cost to the supplier's float account,
- *   the margin to sales revenue;
+ * - settleSales (settleSaleGrouped for one): a delivered purchase leaves clearing: its cost to
+ *   the supplier's float account, the margin to sales revenue; the settles of one turn of the
+ *   event loop share one statement (decision 0024);
  * - refundPurchase: the charge goes back to the wallet, from clearing (never delivered) or, for a
  *   sale an admin reverses, from the supplier's float and revenue.
  *
@@ -190,13 +191,6 @@ export const settleSales = async (
   return answers;
 };
 
-/** One sale, settled as `settleSales` settles many. */
-export const settleSale = async (
-  db: DbOrTx,
-  purchaseId: string,
-  answer: SaleAnswer,
-): Promise<SettledSale | null> => (await settleSales(db, [{ purchaseId, answer }]))[0] ?? null;
-
 /**
  * Posts a purchase's refund journal (`refund:<reference>`) inside the caller's transaction, which
  * must have just moved the receipt to 'refunded' from `fromStatus`: an unsettled purchase is paid
@@ -236,9 +230,10 @@ type SettleItem = { purchaseId: string; answer: SaleAnswer };
 const settlers = new WeakMap<object, DataLoader<SettleItem, SettledSale | null>>();
 
 /**
- * `settleSale` with group commit: the settles that arrive in one turn of the event loop go to
- * the database as one `settleSales` statement (one round trip, one commit). Should that
- * statement fail, each of its items is tried alone, so one bad item fails only its own caller.
+ * Settles one delivered purchase by group commit: the settles that arrive in one turn of the
+ * event loop go to the database as one `settleSales` statement (one round trip, one commit).
+ * Should that statement fail, each of its items is tried alone, so one bad item fails only its
+ * own caller.
  */
 export const settleSaleGrouped = (
   db: DbOrTx,
