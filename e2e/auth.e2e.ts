@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launchBrowser, screenshot } from './helpers/browser.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, screenshot } from './helpers/browser.ts';
+import { appAndBrowser } from './helpers/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = appAndBrowser();
 
 const newPage = async (viewport: { width: number; height: number }) => {
-  const context = await browser.newContext({ viewport, baseURL: server.url });
+  const context = await app.browser.newContext({ viewport, baseURL: app.server.url });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return page;
@@ -99,7 +90,7 @@ describe.each([
     let link: string | undefined;
     await expect
       .poll(async () => {
-        const mails = (await (await fetch(`${server.url}/sandbox/mail.json`)).json()) as {
+        const mails = (await (await fetch(`${app.server.url}/sandbox/mail.json`)).json()) as {
           to: string;
           text: string;
         }[];

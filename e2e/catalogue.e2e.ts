@@ -1,15 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  launchBrowser,
-  openPage,
-  PHONE,
-  screenshot,
-  settle,
-  toast,
-} from './helpers/browser.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, openPage, PHONE, screenshot, settle, toast } from './helpers/browser.ts';
+import { appAndBrowser } from './helpers/suite.ts';
 import { kobo, login, noHorizontalScroll } from './helpers/session.ts';
 
 // The catalogue back office against the real server: an admin adds a plan that a customer then
@@ -19,19 +11,10 @@ import { kobo, login, noHorizontalScroll } from './helpers/session.ts';
 /** Changes go to the server and back; a busy machine takes more than the 1 s default. */
 const POLL = { timeout: 15_000 };
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = appAndBrowser();
 
 const newPage = (viewport: { width: number; height: number }) =>
-  openPage(browser, server.url, viewport);
+  openPage(app.browser, app.server.url, viewport);
 
 const planPage = async (page: Page, network: string) => {
   await page.goto('/profile/updatePrice');

@@ -1,21 +1,12 @@
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, launchBrowser, screenshot } from './helpers/browser.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PHONE, screenshot } from './helpers/browser.ts';
+import { appAndBrowser } from './helpers/suite.ts';
 
 // How the built client reaches the browser (decision 0016): compressed, cached for good once
 // fetched, each first screen's chunks preloaded, the landing page shown from the first answer.
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = appAndBrowser();
 
 type TScript = { url: string; fromCache: boolean; status: number; encoding: string };
 
@@ -48,7 +39,7 @@ const recordScripts = async (context: BrowserContext, page: Page) => {
 
 describe('delivery of the client', () => {
   it('fetches scripts compressed once; a second visit fetches no script from the network', async () => {
-    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
+    const context = await app.browser.newContext({ viewport: PHONE, baseURL: app.server.url });
     const first = await context.newPage();
     const firstScripts = await recordScripts(context, first);
     await first.goto('/login');
@@ -75,7 +66,7 @@ describe('delivery of the client', () => {
   });
 
   it('shows the landing page and its footer from the first answer, then a link starts the app', async () => {
-    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
+    const context = await app.browser.newContext({ viewport: PHONE, baseURL: app.server.url });
     const page = await context.newPage();
     const violations: string[] = [];
     page.on('console', (message) => {
@@ -105,7 +96,7 @@ describe('delivery of the client', () => {
   });
 
   it('shows the price list from the first answer, without asking the API', async () => {
-    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
+    const context = await app.browser.newContext({ viewport: PHONE, baseURL: app.server.url });
     const page = await context.newPage();
     const apiCalls: string[] = [];
     page.on('request', (request) => {

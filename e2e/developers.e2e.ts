@@ -1,25 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, screenshot } from './helpers/browser.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, screenshot } from './helpers/browser.ts';
+import { appAndBrowser } from './helpers/suite.ts';
 import { noHorizontalScroll } from './helpers/session.ts';
 
 // A developer finds the API reference from the landing page, searches it and reads an operation,
 // on a phone and on a desktop; the reference comes from the server's /api/v1/openapi.json.
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = appAndBrowser();
 
 const newPage = async (viewport: { width: number; height: number }) => {
-  const context = await browser.newContext({ viewport, baseURL: server.url });
+  const context = await app.browser.newContext({ viewport, baseURL: app.server.url });
   const page = await context.newPage();
   await page.emulateMedia({ reducedMotion: 'reduce' });
   page.setDefaultTimeout(20_000);

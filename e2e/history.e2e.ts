@@ -1,35 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  launchBrowser,
-  openPage,
-  PHONE,
-  screenshot,
-  SCREENSHOTS,
-  settle,
-} from './helpers/browser.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, openPage, PHONE, screenshot, SCREENSHOTS, settle } from './helpers/browser.ts';
+import { appAndBrowser } from './helpers/suite.ts';
 import { kobo, login, noHorizontalScroll } from './helpers/session.ts';
 
 // History against the sandbox suppliers: a purchase, then the History screen finds it, filters
 // by type, opens its receipt and downloads the CSV statement; staff see profit and user columns.
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = appAndBrowser();
 
 const newPage = (viewport: { width: number; height: number }) =>
-  openPage(browser, server.url, viewport, { downloads: true });
+  openPage(app.browser, app.server.url, viewport, { downloads: true });
 
 const buyAirtime = async (page: Page, phone: string, amount: string) => {
   await page.goto('/profile/buyairtime');

@@ -1,21 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, launchBrowser } from './helpers/browser.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { PHONE } from './helpers/browser.ts';
+import { appAndBrowser } from './helpers/suite.ts';
 
 // Decision 0022: the public pages come from the server with their markup, and the browser
 // attaches to it (hydration) once the scripts are in.
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = appAndBrowser();
 
 const PAGES = [
   { path: '/', heading: 'Welcome to Vendo' },
@@ -26,9 +16,9 @@ const PAGES = [
 
 describe('server-rendered first screens', () => {
   it('show their content without any script', async () => {
-    const context = await browser.newContext({
+    const context = await app.browser.newContext({
       viewport: PHONE,
-      baseURL: server.url,
+      baseURL: app.server.url,
       javaScriptEnabled: false,
     });
     const page = await context.newPage();
@@ -42,7 +32,7 @@ describe('server-rendered first screens', () => {
   });
 
   it('are taken over by the scripts without an error', async () => {
-    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
+    const context = await app.browser.newContext({ viewport: PHONE, baseURL: app.server.url });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('console', (message) => {
@@ -63,7 +53,7 @@ describe('server-rendered first screens', () => {
   });
 
   it('keep what was typed before the scripts attached, and then sign in', async () => {
-    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
+    const context = await app.browser.newContext({ viewport: PHONE, baseURL: app.server.url });
     const page = await context.newPage();
     // The scripts are held back until the form has been filled in.
     let release!: () => void;
@@ -88,7 +78,7 @@ describe('server-rendered first screens', () => {
   });
 
   it("lets a signed-in user's own render replace the visitor's markup", async () => {
-    const context = await browser.newContext({ viewport: PHONE, baseURL: server.url });
+    const context = await app.browser.newContext({ viewport: PHONE, baseURL: app.server.url });
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByLabel('Username, e-mail or business name').fill('demo_reseller');

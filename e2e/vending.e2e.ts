@@ -1,35 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  launchBrowser,
-  openPage,
-  PHONE,
-  screenshot,
-  SCREENSHOTS,
-  settle,
-} from './helpers/browser.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, openPage, PHONE, screenshot, SCREENSHOTS, settle } from './helpers/browser.ts';
+import { appAndBrowser } from './helpers/suite.ts';
 import { dashboardBalance, kobo, login, noHorizontalScroll } from './helpers/session.ts';
 
 // Purchases against the sandbox suppliers (the server's default): numbers ending 0000 fail and
 // are refunded, any ordinary number succeeds at once; meters ending 0000 are invalid.
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = appAndBrowser();
 
 const newPage = (viewport: { width: number; height: number }) =>
-  openPage(browser, server.url, viewport, { downloads: true, clipboard: true });
+  openPage(app.browser, app.server.url, viewport, { downloads: true, clipboard: true });
 
 /** Buy data: MTN SME 1GB. Returns the plan's price in kobo, read from its option label. */
 const buyData = async (page: Page, phone: string, shot?: string): Promise<number> => {

@@ -1,29 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, settle } from './helpers/browser.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, openPage, PHONE, screenshot, settle } from './helpers/browser.ts';
+import { appAndBrowser } from './helpers/suite.ts';
 import { dashboardBalance, login, noHorizontalScroll } from './helpers/session.ts';
 
 // Wallet moves between the demo accounts (server defaults: PGlite, demo data):
 // demo_user (smart earner, ₦5,000) → demo_reseller (₦50,000); a coupon for demo_user; a fresh user
 // referred by demo_user, funded by demo_reseller, upgrades last, which earns demo_user ₦500.
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = appAndBrowser();
 
 const newPage = (viewport: { width: number; height: number }) =>
-  openPage(browser, server.url, viewport);
+  openPage(app.browser, app.server.url, viewport);
 
 const api = async <T>(path: string, init: { method?: string; body?: unknown; token?: string }) => {
-  const res = await fetch(`${server.url}/api/v1${path}`, {
+  const res = await fetch(`${app.server.url}/api/v1${path}`, {
     method: init.method ?? 'GET',
     headers: {
       'Content-Type': 'application/json',

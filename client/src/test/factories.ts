@@ -1,6 +1,7 @@
 import type { TAuthResponse, TProfileResponse } from '@vendo/shared/schemas/auth.responses';
 import type { TDataPlan, TPriceRow } from '@vendo/shared/schemas/catalogue';
 import type { TContact } from '@vendo/shared/schemas/contacts.responses';
+import type { TSiteInfo } from '@vendo/shared/schemas/site';
 import type { TTransaction } from '@vendo/shared/schemas/transaction';
 import type { TUser } from '@vendo/shared/schemas/user';
 
@@ -99,5 +100,17 @@ export const buildContact = (overrides: Partial<TContact> = {}): TContact => ({
   contactNumber: '08051234567',
   contactNetwork: 'GLO',
   createdAt: '2026-11-01T10:00:00.000Z',
+  ...overrides,
+});
+
+/** GET /site's answer: the footer's contact details, the chat and top-up links, the fees. */
+export const buildSite = (overrides: Partial<TSiteInfo> = {}): TSiteInfo => ({
+  appName: 'Vendo',
+  officeAddress: '12 Admiralty Way, Lekki, Lagos',
+  phone: '0700 000 0000',
+  emails: ['support@vendo.example'],
+  chatUrl: 'https://chat.example/vendo',
+  topUpUrl: 'https://pay.example/topup',
+  fees: { fundPagePercent: 1, accountCardPercent: 1.08 },
   ...overrides,
 });

@@ -1,17 +1,10 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetPageData } from '@/lib/page-data';
+import { buildSite } from '@/test/factories';
 import { LandingShell } from '../landing-shell';
 
-const site = {
-  appName: 'Vendo',
-  officeAddress: '12 Admiralty Way, Lekki, Lagos',
-  phone: '0700 000 0000',
-  emails: ['support@vendo.example'],
-  chatUrl: 'https://chat.example/vendo',
-  topUpUrl: 'https://pay.example/topup',
-  fees: { fundPagePercent: 1, accountCardPercent: 1.08 },
-};
+const site = buildSite();
 
 /** The data block the server puts in the page it serves. */
 const embed = (data: unknown) => {

@@ -4,7 +4,7 @@ import type { Root } from 'react-dom/client';
 import { hydrateRoot } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readPageData, resetPageData } from '@/lib/page-data';
-import { buildPriceRow } from '@/test/factories';
+import { buildPriceRow, buildSite } from '@/test/factories';
 import { stubHttp } from '@/test/http-stub';
 import { startServerRenderer } from '@/test/server-render';
 import { hydrateApp } from '../app';
@@ -16,15 +16,7 @@ import { landingShell } from '../landing-shell';
 // build reports any difference between the two (text, attributes, elements) through
 // console.error or onRecoverableError.
 
-const site = {
-  appName: 'Vendo',
-  officeAddress: '12 Admiralty Way, Lekki, Lagos',
-  phone: '0700 000 0000',
-  emails: ['support@vendo.example'],
-  chatUrl: 'https://chat.example/vendo',
-  topUpUrl: 'https://pay.example/topup',
-  fees: { fundPagePercent: 1, accountCardPercent: 1.08 },
-};
+const site = buildSite();
 
 let server: Awaited<ReturnType<typeof startServerRenderer>>;
 beforeAll(async () => {
