@@ -132,6 +132,25 @@ export default tseslint.config(
     },
   },
   {
+    // Every transaction goes through inTransaction (server/src/db/retry.ts), which retries a
+    // deadlock or serialization failure: a bare .transaction() would answer them with an error.
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/db/retry.ts', 'server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='parseFloat']",
+          message: 'Money is integer kobo: use the helpers in @vendo/shared/money.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: 'Use inTransaction(db, work) from db/retry.ts: it retries deadlocks.',
+        },
+      ],
+    },
+  },
+  {
     files: ['client/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

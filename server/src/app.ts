@@ -29,6 +29,7 @@ import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { serveClient } from './web/serve-client.ts';
 import { siteInfo } from './web/site-info.ts';
+import { createLifecycle, healthRoutes, type Lifecycle } from './web/health.ts';
 import { squadSandboxRoutes } from './sandbox/squad/squad-sandbox.routes.ts';
 import { billstackSandboxRoutes } from './sandbox/billstack/billstack-sandbox.routes.ts';
 import { mailboxRoutes } from './sandbox/mailbox.routes.ts';
@@ -36,13 +37,18 @@ import { databaseSandboxBooks } from './sandbox/vending/sandbox-books.ts';
 import { sandboxSupplierRoutes } from './sandbox/vending/sandbox-supplier.routes.ts';
 
 /** Builds the whole HTTP app without listening (tests use it with supertest). */
-export const createApp = (ctx: AppContext): express.Express => {
+export const createApp = (
+  ctx: AppContext,
+  { lifecycle = createLifecycle() }: { lifecycle?: Lifecycle } = {},
+): express.Express => {
   const app = express();
   app.disable('x-powered-by');
   // No ETag on API answers: they are no-store, and hashing every answer is work on each request.
   // Static files keep theirs (express.static and sendFile set their own).
   app.set('etag', false);
   app.set('trust proxy', ctx.config.trustProxy);
+  // Probes first: no request log line or header work for the balancer's every-second calls.
+  app.use(healthRoutes(ctx.db, lifecycle));
   app.use(requestContext(ctx.logger));
   app.use(securityHeaders(ctx.config));
 

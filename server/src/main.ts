@@ -1,10 +1,13 @@
 import type { Server } from 'node:http';
 import { loadConfig } from './config.ts';
-import { openConfiguredDatabase } from './db/client.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { openConfiguredDatabase, type Database } from './db/client.ts';
+import { isDatabaseUnavailable } from './db/pg-error.ts';
 import { DirLockedError } from './db/dir-lock.ts';
 import { seedReferenceData } from './seed/reference-data.ts';
 import { ensureAdmin, seedDemoUsers } from './seed/demo-users.ts';
 import { createApp } from './app.ts';
+import { createLifecycle } from './web/health.ts';
 import { renderedDocument } from './openapi/openapi.routes.ts';
 import { resolveJwtSecret } from './lib/jwt-secret.ts';
 import { createLogger } from './lib/logger.ts';
@@ -23,22 +26,51 @@ if (config.isProduction && !config.smtpUrl) {
   process.exit(1);
 }
 
-let database;
-try {
-  database = await openConfiguredDatabase(config);
-} catch (error) {
-  if (error instanceof DirLockedError) {
-    console.error(`\n${error.message}\n`);
-    process.exit(1);
-  }
-  throw error;
-}
-await database.migrate();
-await seedReferenceData(database.db);
-await ensureAdmin(database.db, config);
-const demoLogins = config.seedDemo ? await seedDemoUsers(database.db, config) : [];
+// A stray rejection (a fire-and-forget write while the database restarts) is logged, never the
+// end of the process: every request and loop has its own error handling.
+process.on('unhandledRejection', (reason) => {
+  logger.error('unhandled rejection', {
+    error: reason instanceof Error ? (reason.stack ?? reason.message) : String(reason),
+  });
+});
 
-const jwtSecret = await resolveJwtSecret(database.db, config.jwtSecret, config.isProduction);
+/**
+ * Opens the database, migrates and seeds, waiting for the server if it is not up yet (a
+ * deployment that starts the app and PostgreSQL together, a restart of both): the pause doubles
+ * up to 10 s and every attempt is logged. A locked embedded folder is final: it ends the start.
+ */
+const openAndPrepare = async () => {
+  for (let attempt = 1, pauseMs = 500; ; attempt += 1, pauseMs = Math.min(10_000, pauseMs * 2)) {
+    let opened: Database | undefined;
+    try {
+      opened = await openConfiguredDatabase(config, {
+        onConnectionError: (error) =>
+          logger.warn('database connection lost', { error: error.message }),
+      });
+      await opened.migrate();
+      await seedReferenceData(opened.db);
+      await ensureAdmin(opened.db, config);
+      const logins = config.seedDemo ? await seedDemoUsers(opened.db, config) : [];
+      const secret = await resolveJwtSecret(opened.db, config.jwtSecret, config.isProduction);
+      return { database: opened, demoLogins: logins, jwtSecret: secret };
+    } catch (error) {
+      if (error instanceof DirLockedError) {
+        console.error(`\n${error.message}\n`);
+        process.exit(1);
+      }
+      await opened?.close().catch(() => undefined);
+      if (!isDatabaseUnavailable(error)) throw error;
+      logger.warn('database not reachable yet; retrying', {
+        attempt,
+        retryInMs: pauseMs,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      await sleep(pauseMs);
+    }
+  }
+};
+const { database, demoLogins, jwtSecret } = await openAndPrepare();
+
 const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
 const supplierSettings = loadSupplierSettings(process.env);
 if (config.isProduction && (!supplierSettings.ALARO.baseUrl || !supplierSettings.GLAD.baseUrl)) {
@@ -70,7 +102,8 @@ const ctx = {
   supplierSettings,
   selfUrl: () => selfUrl,
 };
-const app = createApp(ctx);
+const lifecycle = createLifecycle();
+const app = createApp(ctx, { lifecycle });
 // The API reference (GET /api/v1/openapi.json) is rendered now, not by its first request.
 renderedDocument();
 let reconciler: { stop: () => Promise<void> } | undefined;
@@ -113,25 +146,38 @@ const server: Server = app.listen(config.port, config.host, () => {
   console.log(lines.join('\n'));
 });
 
+/** How long a shutdown waits for requests in flight (a purchase waits for its supplier). */
+const DRAIN_TIMEOUT_MS = Math.max(10_000, config.vending.supplierTimeoutMs + 10_000);
+
+/**
+ * SIGTERM/SIGINT: readiness goes false (the balancer stops sending work), the listener closes
+ * (new connections are refused: a balancer retries them elsewhere), requests in flight finish,
+ * the background loops stop claiming and finish their pass, then the database closes and the
+ * process exits 0. Past DRAIN_TIMEOUT_MS it exits 1; anything unsettled is the reconciler's.
+ */
 let stopping = false;
 const shutdown = (signal: string) => {
   if (stopping) return;
   stopping = true;
+  lifecycle.draining = true;
   logger.info('shutting down', { signal });
   const force = setTimeout(() => {
-    logger.warn('forced shutdown after 10 s');
+    logger.warn(`forced shutdown after ${DRAIN_TIMEOUT_MS / 1000} s`);
     process.exit(1);
-  }, 10_000);
+  }, DRAIN_TIMEOUT_MS);
   force.unref();
   if (cleanup) clearInterval(cleanup);
+  const loops = reconciler?.stop() ?? Promise.resolve();
   server.close(() => {
-    void (reconciler?.stop() ?? Promise.resolve())
+    void loops
       .then(() => database.close())
+      .catch((error: unknown) => logger.warn('close failed', { error: String(error) }))
       .finally(() => {
         logger.info('stopped');
         process.exit(0);
       });
   });
+  // Keep-alive connections with no request in flight go now; busy ones close after their answer.
   server.closeIdleConnections();
 };
 process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -35,6 +35,11 @@ export const ERROR_STATUS = {
   PROVIDER_ERROR: 502,
   /** Anything unexpected; details are only in the server log. */
   INTERNAL: 500,
+  /**
+   * The database is briefly out of reach (a restart, a fail-over) or the server is shutting
+   * down: nothing was done, or what was done is findable; retry after Retry-After seconds.
+   */
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

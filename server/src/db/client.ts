@@ -27,11 +27,38 @@ export type Database = {
 
 export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 
-/** Opens node-postgres against a server. */
-export const openPostgres = (url: string, { poolSize = 10 } = {}): Database => {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle client that errors (server restart) must not crash the process.
-  pool.on('error', () => undefined);
+/**
+ * Opens node-postgres against a server. The pool rides through a restart or fail-over: a
+ * connection that breaks, idle or checked out, is reported to `onConnectionError` (never an
+ * unhandled 'error' event, which would end the process), its query fails (the API answers 503)
+ * and the pool drops it; the next checkout connects afresh. A connection attempt waits at most
+ * `connectTimeoutMs`, so requests during an outage fail fast instead of queueing.
+ */
+export const openPostgres = (
+  url: string,
+  {
+    poolSize = 10,
+    connectTimeoutMs = 5000,
+    onConnectionError = () => undefined,
+  }: {
+    poolSize?: number;
+    connectTimeoutMs?: number;
+    onConnectionError?: (error: Error) => void;
+  } = {},
+): Database => {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: connectTimeoutMs,
+    // Half-open connections (a fail-over that drops packets) are found by TCP keep-alive.
+    keepAlive: true,
+  });
+  // pg-pool listens for errors on idle clients only; a client checked out by a request or a
+  // transaction gets its own listener here, for as long as it lives.
+  pool.on('connect', (client) => {
+    client.on('error', onConnectionError);
+  });
+  pool.on('error', onConnectionError);
   return {
     db: drizzlePg(pool, { schema }) as unknown as Db,
     driver: 'pg',
@@ -43,6 +70,8 @@ export const openPostgres = (url: string, { poolSize = 10 } = {}): Database => {
 /** Migrates a PostgreSQL server on one dedicated connection holding an advisory lock. */
 const migratePostgres = async (url: string): Promise<void> => {
   const client = new pg.Client({ connectionString: url });
+  // A restart during migration fails the migration (start-up tries again), not the process.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     await client.query('select pg_advisory_lock(7246001)');
@@ -85,11 +114,13 @@ export const openPglite = async (
 };
 
 /** Opens the database the configuration names: DATABASE_URL, else PGlite in dataDir. */
-export const openConfiguredDatabase = async (config: {
-  databaseUrl: string | undefined;
-  databasePoolSize: number;
-  dataDir: string;
-}): Promise<Database> =>
+export const openConfiguredDatabase = async (
+  config: { databaseUrl: string | undefined; databasePoolSize: number; dataDir: string },
+  { onConnectionError }: { onConnectionError?: (error: Error) => void } = {},
+): Promise<Database> =>
   config.databaseUrl
-    ? openPostgres(config.databaseUrl, { poolSize: config.databasePoolSize })
+    ? openPostgres(config.databaseUrl, {
+        poolSize: config.databasePoolSize,
+        ...(onConnectionError ? { onConnectionError } : {}),
+      })
     : openPglite({ dataDir: path.join(config.dataDir, 'pglite') });

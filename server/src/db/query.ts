@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
+import { inTransaction } from './retry.ts';
 
 /**
  * Runs raw SQL and returns its rows. Both drivers answer `{ rows }`; the generic Db type cannot
@@ -18,7 +19,7 @@ export const queryRows = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => {
  * bench:admin). PGlite ignores the setting.
  */
 export const withoutParallelWorkers = <T>(db: DbOrTx, work: (tx: DbOrTx) => Promise<T>) =>
-  db.transaction(async (tx) => {
+  inTransaction(db, async (tx) => {
     await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
     return work(tx);
   });

@@ -1,4 +1,5 @@
 import type { AppContext } from '../app-context.ts';
+import { isDatabaseUnavailable } from '../db/pg-error.ts';
 import { deleteExpiredIdempotencyKeys } from '../lib/idempotency-store.ts';
 import { reconcileFundings } from '../modules/funding/funding.service.ts';
 import { sendMailBatch } from '../modules/mail/mail-campaigns.service.ts';
@@ -6,9 +7,15 @@ import { reconcileOnce } from '../modules/vending/reconciler.ts';
 import { reconcileWithdrawals } from '../modules/withdraw/withdraw.service.ts';
 import { deliverDueWebhooks } from '../modules/webhooks/webhook-delivery.ts';
 
+/** The longest pause between passes while the database is out of reach. */
+const MAX_BACKOFF_MS = 60_000;
+
 /**
- * Runs `pass` every `intervalMs` (never two passes at once) until stopped; 0 = never. A failed pass is
- * logged and the next one runs as usual.
+ * Runs `pass` every `intervalMs` (never two passes at once) until stopped; 0 = never. A failed
+ * pass is logged and the next one runs as usual, except while the database is out of reach:
+ * then the pause doubles, with jitter, up to a minute (one warning when it starts, one line when
+ * it is back), so a restart is not met by every loop of every process at once. stop() lets a
+ * pass in progress finish and starts no other.
  */
 const every = (
   ctx: AppContext,
@@ -17,23 +24,41 @@ const every = (
   pass: () => Promise<unknown>,
 ): { stop: () => Promise<void> } => {
   if (intervalMs <= 0) return { stop: async () => undefined };
-  let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
-  const timer = setInterval(() => {
-    running = running.then(async () => {
-      if (stopped) return;
-      try {
-        await pass();
-      } catch (error) {
+  let running: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  let backoffMs = 0;
+
+  const schedule = (delayMs: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = runOnce();
+    }, delayMs);
+    timer.unref();
+  };
+  const runOnce = async () => {
+    if (stopped) return;
+    try {
+      await pass();
+      if (backoffMs > 0) ctx.logger.info(`${name} resumed`, { afterBackoffMs: backoffMs });
+      backoffMs = 0;
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) {
+        if (backoffMs === 0) {
+          ctx.logger.warn(`${name} paused: database unavailable`, { error: String(error) });
+        }
+        backoffMs = Math.min(MAX_BACKOFF_MS, Math.max(intervalMs, backoffMs * 2));
+      } else {
         ctx.logger.error(`${name} pass failed`, { error: String(error) });
       }
-    });
-  }, intervalMs);
-  timer.unref();
+    }
+    schedule(backoffMs > 0 ? backoffMs / 2 + Math.random() * (backoffMs / 2) : intervalMs);
+  };
+  schedule(intervalMs);
   return {
     stop: async () => {
       stopped = true;
-      clearInterval(timer);
+      clearTimeout(timer);
       await running;
     },
   };

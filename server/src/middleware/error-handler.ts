@@ -1,14 +1,24 @@
 import type { ErrorRequestHandler } from 'express';
+import { isDatabaseUnavailable, isTransientConflict } from '../db/pg-error.ts';
 import { isAppError } from '../lib/app-error.ts';
 import type { Logger } from '../lib/logger.ts';
 
+/** Seconds a client should wait before retrying a 503 (a restart usually takes a few). */
+export const RETRY_AFTER_SECONDS = 5;
+
 /**
  * The one place errors become responses: AppError → its status and `{ msg, code }`; body-parser
- * errors → 400/413; anything else → 500 with a generic message, logged with stack and request id.
+ * errors → 400/413; the database out of reach, or a conflict that survived every retry → 503
+ * with Retry-After; anything else → 500 with a generic message, logged with stack and request id.
  */
 export const errorHandler =
   (logger: Logger): ErrorRequestHandler =>
-  (error, req, res, _next) => {
+  (error, req, res, next) => {
+    // Part of the answer is out (a streamed CSV): Express's own handler ends the connection.
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
     if (isAppError(error)) {
       res.status(error.status).json({ msg: error.message, code: error.code });
       return;
@@ -34,6 +44,17 @@ export const errorHandler =
       res
         .status(status)
         .json({ msg: 'The request body could not be read', code: 'VALIDATION_ERROR' });
+      return;
+    }
+    if (isDatabaseUnavailable(error) || isTransientConflict(error)) {
+      logger.warn('database unavailable', {
+        requestId: req.id,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      res.status(503).set('Retry-After', String(RETRY_AFTER_SECONDS)).json({
+        msg: 'The service is briefly unavailable. Please try again in a few seconds.',
+        code: 'SERVICE_UNAVAILABLE',
+      });
       return;
     }
     logger.error('unhandled error', {

@@ -5,6 +5,7 @@ import { users } from '../db/schema/index.ts';
 import { creditOpeningBalance } from '../modules/ledger/journals.ts';
 import { findUserByUserName } from '../modules/users/users.repository.ts';
 import { createUser, type NewUser } from '../modules/users/users.service.ts';
+import { inTransaction } from '../db/retry.ts';
 
 export type DemoLogin = { role: string; userName: string; password: string; balance: string };
 
@@ -69,7 +70,7 @@ export const seedDemoUsers = async (db: Db, config: Config): Promise<DemoLogin[]
     const user =
       (await findUserByUserName(db, demo.userName)) ?? (await createUser(db, demo, config));
     if (demo.balanceKobo > 0) {
-      await db.transaction((tx) =>
+      await inTransaction(db, (tx) =>
         creditOpeningBalance(tx, {
           reference: `seed:demo:${demo.userName}`,
           userId: user.id,

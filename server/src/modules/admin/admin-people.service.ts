@@ -22,6 +22,7 @@ import {
   revokeSessions,
   setUserFields,
 } from './admin-people.repository.ts';
+import { inTransaction } from '../../db/retry.ts';
 
 /**
  * The people side of the back office (admins): the dashboard, a user's detail, tiers, roles,
@@ -79,7 +80,7 @@ const changeUser = async (
   },
 ): Promise<TUserChangedResponse> => {
   if (!isUuid(userId)) throw userNotFound();
-  const msg = await ctx.db.transaction(async (tx) => {
+  const msg = await inTransaction(ctx.db, async (tx) => {
     const user = await lockUser(tx, userId);
     if (!user) throw userNotFound();
     const { set, action, msg } = change(user);

@@ -11,6 +11,7 @@ import {
   insertAlert,
   selectAlerts,
 } from './alerts.repository.ts';
+import { inTransaction } from '../../db/retry.ts';
 
 /** Records something an admin must act on (supplier float low, a purchase past its SLA …). */
 export const raiseAlert = async (
@@ -64,7 +65,7 @@ export const acknowledgeAlert = async (
   admin: UserRow,
   id: number,
 ): Promise<{ msg: string; alert: TAlert }> => {
-  const moved = await ctx.db.transaction(async (tx) => {
+  const moved = await inTransaction(ctx.db, async (tx) => {
     const row = await acknowledgeAlertRow(tx, id, admin.id);
     if (!row) {
       const existing = await findAlert(tx, id);

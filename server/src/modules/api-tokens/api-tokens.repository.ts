@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { apiTokens, users, type ApiTokenRow, type UserRow } from '../../db/schema/index.ts';
+import { inTransaction } from '../../db/retry.ts';
 
 /** A user's live API tokens, newest first. */
 export const listApiTokens = (db: DbOrTx, userId: string): Promise<ApiTokenRow[]> =>
@@ -25,7 +26,7 @@ export const insertApiToken = (
     cap,
   }: { userId: string; name: string; tokenHash: string; cap: number },
 ): Promise<ApiTokenRow | null> =>
-  db.transaction(async (tx) => {
+  inTransaction(db, async (tx) => {
     await tx.execute(sql`select id from users where id = ${userId}::uuid for update`);
     const [held] = await tx
       .select({ count: sql<number>`count(*)::int` })

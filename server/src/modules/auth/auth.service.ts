@@ -30,6 +30,7 @@ import {
 import { createUser } from '../users/users.service.ts';
 import { issueToken } from '../../lib/token.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { inTransaction } from '../../db/retry.ts';
 
 export type AuthPayload = Omit<TAuthResponse, 'token'>;
 
@@ -101,7 +102,7 @@ export const changePassword = async (
     throw new AppError('VALIDATION_ERROR', { msg: 'Old password is incorrect' });
   }
   const hash = await bcrypt.hash(input.newPassword, ctx.config.bcryptRounds);
-  const tokenVersion = await ctx.db.transaction(async (tx) => {
+  const tokenVersion = await inTransaction(ctx.db, async (tx) => {
     // Reset links mailed before the change must not undo it.
     await tx
       .update(passwordResets)
@@ -150,7 +151,7 @@ export const mailResetLink = async (
   alsoInTransaction?: (tx: Tx) => Promise<void>,
 ): Promise<{ sent: Promise<void> }> => {
   const token = randomBytes(32).toString('hex');
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx.db, async (tx) => {
     // Only the newest link works: the user's row lock orders two requests made at the same time,
     // so each one spends every link issued before it and exactly one link stays usable.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
@@ -188,7 +189,7 @@ export const resetPassword = async (ctx: AppContext, input: TResetPasswordReques
   });
   if (!isUuid(input.userId)) throw invalid;
   const hash = await bcrypt.hash(input.newPassword, ctx.config.bcryptRounds);
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx.db, async (tx) => {
     const spent = await tx
       .update(passwordResets)
       .set({ usedAt: sql`now()` })

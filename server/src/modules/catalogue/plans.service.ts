@@ -33,6 +33,7 @@ import {
   updatePlan,
   type NewPlan,
 } from './plans.repository.ts';
+import { inTransaction } from '../../db/retry.ts';
 
 /**
  * The catalogue back office: admins add, change and retire plans and set cost prices; admins and
@@ -122,7 +123,7 @@ const planNotFound = () =>
 export const addPlan = async (ctx: AppContext, actor: UserRow, input: PlanInput) => {
   const fields = planFields(input);
   assertPriceOrder(fields);
-  const plan = await ctx.db.transaction(async (tx) => {
+  const plan = await inTransaction(ctx.db, async (tx) => {
     if (await planIdTaken(tx, fields.network, fields.planId)) {
       throw duplicatePlanId(fields.network, fields.planId);
     }
@@ -150,7 +151,7 @@ export const changePlan = async (ctx: AppContext, actor: UserRow, input: PlanInp
   if (!input._id) throw new AppError('VALIDATION_ERROR', { msg: 'Choose a plan to edit' });
   const id = input._id;
   const fields = planFields(input);
-  const plan = await ctx.db.transaction(async (tx) => {
+  const plan = await inTransaction(ctx.db, async (tx) => {
     const before = await findLivePlan(tx, id, { forUpdate: true });
     if (!before) throw planNotFound();
     if (await planIdTaken(tx, fields.network, fields.planId, id)) {
@@ -192,7 +193,7 @@ export const deletePlan = async (
   actor: UserRow,
   id: string,
 ): Promise<{ msg: string; retired: boolean }> =>
-  ctx.db.transaction(async (tx) => {
+  inTransaction(ctx.db, async (tx) => {
     const plan = await findLivePlan(tx, id, { forUpdate: true });
     if (!plan) throw planNotFound();
     const retired = await planHasPurchases(tx, id);
@@ -231,7 +232,7 @@ export const updatePrices = async (
   actor: UserRow,
   { dataId, newPrice, preview }: PriceInput,
 ): Promise<{ msg: string; applied: boolean; changes: TPriceChange[] }> =>
-  ctx.db.transaction(async (tx) => {
+  inTransaction(ctx.db, async (tx) => {
     const target = await findLivePlan(tx, dataId, { forUpdate: true });
     if (!target) throw planNotFound();
     const perGb = target.volumeMb === 1000;
@@ -313,7 +314,7 @@ export const setCostPrice = async (
   actor: UserRow,
   { network, costPrice }: z.output<typeof ZCostPriceRequest>,
 ): Promise<{ msg: string }> =>
-  ctx.db.transaction(async (tx) => {
+  inTransaction(ctx.db, async (tx) => {
     const change = await setNetworkCost(tx, network, costPrice);
     if (!change) throw new AppError('NOT_FOUND', { msg: 'Please select a network' });
     await recordAudit(tx, {

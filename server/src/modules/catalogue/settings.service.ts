@@ -15,6 +15,7 @@ import {
   setServiceStatus,
   updateUssdCode,
 } from './settings.repository.ts';
+import { inTransaction } from '../../db/retry.ts';
 
 /**
  * Admin settings that change what buyers get: a network's supplier, a service's lock, the USSD
@@ -27,7 +28,7 @@ export const chooseSupplier = (
   actor: UserRow,
   { network, supplierName }: z.output<typeof ZSupplierRequest>,
 ): Promise<{ msg: string }> =>
-  ctx.db.transaction(async (tx) => {
+  inTransaction(ctx.db, async (tx) => {
     const before = await setNetworkSupplier(tx, network, supplierName);
     if (before === null) throw new AppError('NOT_FOUND', { msg: 'Please select a network' });
     await recordAudit(tx, {
@@ -47,7 +48,7 @@ export const lockService = (
   actor: UserRow,
   { serviceName, serviceStatus }: z.output<typeof ZServiceStatusRequest>,
 ): Promise<{ msg: string }> =>
-  ctx.db.transaction(async (tx) => {
+  inTransaction(ctx.db, async (tx) => {
     const before = await setServiceStatus(tx, serviceName, serviceStatus);
     if (before === null) throw new AppError('NOT_FOUND', { msg: 'Unknown service' });
     await recordAudit(tx, {
@@ -67,7 +68,7 @@ export const saveUssdCode = async (
   actor: UserRow,
   { id, ...values }: z.output<typeof ZUssdCodeRequest>,
 ) => {
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx.db, async (tx) => {
     if (id) {
       const before = await updateUssdCode(tx, id, values);
       if (!before) throw new AppError('NOT_FOUND', { msg: 'USSD code not found' });

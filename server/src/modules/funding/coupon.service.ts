@@ -9,6 +9,7 @@ import { recordWalletLine } from '../transactions/transactions.repository.ts';
 import { findUserByUserName, type UserRow } from '../users/users.repository.ts';
 import type { TCouponListResponse } from '@vendo/shared/schemas/funding.responses';
 import { listCoupons } from './coupon.repository.ts';
+import { inTransaction } from '../../db/retry.ts';
 
 const couponCode = () =>
   randomBytes(6)
@@ -28,7 +29,7 @@ export const generateCoupon = async (
   const owner = await findUserByUserName(ctx.db, input.userAccount);
   if (!owner) throw new AppError('NOT_FOUND', { msg: 'User not found' });
   const code = couponCode();
-  return ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx.db, async (tx) => {
     const [coupon] = await tx
       .insert(coupons)
       .values({ code, userId: owner.id, amountKobo: input.amountKobo, createdById: issuer.id })
@@ -64,7 +65,7 @@ export const redeemCoupon = async (
 ) => {
   const invalid = new AppError('VALIDATION_ERROR', { msg: 'Invalid or used coupon code' });
   if (input.userName.trim().toLowerCase() !== user.userName.toLowerCase()) throw invalid;
-  return ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx.db, async (tx) => {
     const [coupon] = await tx
       .update(coupons)
       .set({ status: 'redeemed', redeemedAt: sql`now()` })

@@ -3,6 +3,7 @@ import type { UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { getFeeBasisPoints, setFeeBasisPoints, type FeeName } from '../../lib/fees.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { inTransaction } from '../../db/retry.ts';
 
 /** GET /admin/fees: the funding fees in percent. */
 export const fundingFees = async (ctx: AppContext) => ({
@@ -25,7 +26,7 @@ export const updateFundingFees = async (
   const before = Object.fromEntries(
     await Promise.all(names.map(async (n) => [n, await getFeeBasisPoints(ctx, n)] as const)),
   );
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx.db, async (tx) => {
     for (const name of names) await setFeeBasisPoints(tx, name, change[name]!);
     await recordAudit(tx, {
       actorId: actor.id,

@@ -18,6 +18,7 @@ import type { TransactionRow } from '../transactions/transactions.mapper.ts';
 import { claimDueTransactions } from '../transactions/transactions.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { raiseAlert } from '../alerts/alerts.service.ts';
+import { inTransaction } from '../../db/retry.ts';
 
 const squadSettings = squadSettingsFor;
 
@@ -213,7 +214,7 @@ const applyVerification = async (
     ),
   );
   const netKobo = funding.amountKobo - feeKobo;
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx.db, async (tx) => {
     const [moved] = await tx
       .update(transactions)
       .set({
@@ -256,7 +257,7 @@ const applyVerification = async (
  * Squad) past FUNDING_EXPIRY_HOURS → expired. No answer → asked again later, never expired blind.
  */
 export const reconcileFundings = async (ctx: AppContext, { limit = 25 } = {}): Promise<number> => {
-  const claimed = await ctx.db.transaction((tx) =>
+  const claimed = await inTransaction(ctx.db, (tx) =>
     claimDueTransactions(tx, {
       filter: sql`type = 'wallet' and network = 'Squad'`,
       limit,

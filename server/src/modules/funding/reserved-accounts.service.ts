@@ -19,6 +19,7 @@ import { toPublicUser } from '../users/users.mapper.ts';
 import { findUserRecordById, type UserRow } from '../users/users.repository.ts';
 import { raiseAlert } from '../alerts/alerts.service.ts';
 import type { WebhookOutcome } from './funding.service.ts';
+import { inTransaction } from '../../db/retry.ts';
 
 const BANKS: Record<string, string> = { palmpay: 'PALMPAY', '9psb': '9PSB' };
 
@@ -57,7 +58,7 @@ export const generateAccount = async (ctx: AppContext, user: UserRow, bankName =
         msg: 'We could not create your account number right now. Please try again.',
       });
     }
-    await ctx.db.transaction(async (tx) => {
+    await inTransaction(ctx.db, async (tx) => {
       await tx
         .insert(reservedAccounts)
         .values({
@@ -199,7 +200,7 @@ export const handleBillstackWebhook = async (
   const grossKobo = nairaToKobo(amount);
   const feeKobo = basisPointsOfKobo(grossKobo, await getFeeBasisPoints(ctx, 'accountCard'));
   const netKobo = grossKobo - feeKobo;
-  const credited = await ctx.db.transaction(async (tx) => {
+  const credited = await inTransaction(ctx.db, async (tx) => {
     const deposit = await creditReservedAccountDeposit(tx, {
       providerReference: wiaxyRef,
       accountNumber,

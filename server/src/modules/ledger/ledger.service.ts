@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/query.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { inTransaction } from '../../db/retry.ts';
 
 /** Which account a posting moves: by id, a user's wallet, or a system account's code. */
 export type AccountRef =
@@ -153,7 +154,7 @@ export const postJournal = async (tx: Tx, input: JournalInput): Promise<JournalR
 
 /** Posts a journal in a transaction of its own. */
 export const postJournalNow = (db: Db, input: JournalInput): Promise<JournalResult> =>
-  db.transaction((tx) => postJournal(tx, input));
+  inTransaction(db, (tx) => postJournal(tx, input));
 
 export const assertBalanced = (input: Pick<JournalInput, 'postings'>): void => {
   if (input.postings.length < 2) {

@@ -3,6 +3,7 @@ import DataLoader from 'dataloader';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/query.ts';
+import { retryTransient } from '../../db/retry.ts';
 import { rowFromRaw } from '../../db/rows.ts';
 import { transactions } from '../../db/schema/index.ts';
 import type { TransactionRow } from '../transactions/transactions.mapper.ts';
@@ -245,12 +246,12 @@ export const settleSaleGrouped = (
     settler = new DataLoader<SettleItem, SettledSale | null>(
       async (items) => {
         try {
-          return await settleSales(db, items);
+          return await retryTransient(() => settleSales(db, items));
         } catch (error) {
           if (items.length === 1) throw error;
           return Promise.all(
             items.map((item) =>
-              settleSales(db, [item]).then(
+              retryTransient(() => settleSales(db, [item])).then(
                 ([one]) => one ?? null,
                 (alone: unknown) => (alone instanceof Error ? alone : new Error(String(alone))),
               ),

@@ -13,6 +13,7 @@ import {
   markRecipient,
   type ClaimedRecipient,
 } from './mail-campaigns.repository.ts';
+import { inTransaction } from '../../db/retry.ts';
 
 /**
  * Admin mail (spec §7 POST /admin/sendMail). Every user's mail is a recipient row; workers (every
@@ -102,7 +103,7 @@ export const sendMail = async (
   if (input.userAccount && !target) {
     throw new AppError('NOT_FOUND', { msg: 'No user has that username' });
   }
-  const campaign = await ctx.db.transaction(async (tx) => {
+  const campaign = await inTransaction(ctx.db, async (tx) => {
     const created = await insertCampaign(
       tx,
       {

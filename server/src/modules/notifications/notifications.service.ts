@@ -7,6 +7,7 @@ import {
   insertNotification,
   markNotificationSeen,
 } from './notifications.repository.ts';
+import { inTransaction } from '../../db/retry.ts';
 
 /**
  * The admins' notification: every signed-in user sees the current message until they press OK,
@@ -39,7 +40,7 @@ export const publishNotification = async (
   actor: UserRow,
   msg: string,
 ): Promise<{ msg: string; id: number }> =>
-  ctx.db.transaction(async (tx) => {
+  inTransaction(ctx.db, async (tx) => {
     const id = await insertNotification(tx, msg);
     await recordAudit(tx, {
       actorId: actor.id,

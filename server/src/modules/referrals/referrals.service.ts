@@ -19,6 +19,7 @@ import {
   listReferredUsers,
   promoteToReseller,
 } from './referrals.repository.ts';
+import { inTransaction } from '../../db/retry.ts';
 
 /**
  * The one-time ₦1,000 upgrade from smart earner to reseller, and the referrer's ₦500 reward
@@ -33,7 +34,7 @@ export const upgradeToReseller = async (ctx: AppContext, user: UserRow) => {
           : 'Only smart earners can upgrade to reseller',
     });
   }
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx.db, async (tx) => {
     if (!(await promoteToReseller(tx, user.id)))
       throw new AppError('CONFLICT', { msg: 'You are already a reseller' });
     const charged = await chargeResellerUpgrade(tx, {
@@ -104,7 +105,7 @@ export const withdrawEarnings = async (ctx: AppContext, user: UserRow) => {
   const available = await getWalletBalanceKobo(ctx.db, user.id, 'earnings');
   if (available <= 0)
     throw new AppError('VALIDATION_ERROR', { msg: 'You have no earnings to withdraw' });
-  return ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx.db, async (tx) => {
     // The journal's conditional update refuses if a concurrent withdrawal already took it.
     const moved = await moveEarningsToMain(tx, {
       reference: newReference('ERN'),

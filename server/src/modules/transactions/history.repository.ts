@@ -4,6 +4,7 @@ import { queryRows } from '../../db/query.ts';
 import { rowFromRaw } from '../../db/rows.ts';
 import { transactions, users } from '../../db/schema/index.ts';
 import type { TransactionRow } from './transactions.mapper.ts';
+import { inTransaction } from '../../db/retry.ts';
 
 /**
  * History reads (GET /transaction, the CSV statement). Every filter is a bound parameter; the
@@ -190,7 +191,7 @@ const totalsConditions = (filter: HistoryFilter, extra: SQL[] = []): SQL[] => {
  * transaction, so a change committed meanwhile leaves its mark for the next build.
  */
 export const buildClosedDays = async (db: DbOrTx): Promise<void> => {
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(7246015)`);
     const stale = await queryRows<{ day: string }>(
       tx,

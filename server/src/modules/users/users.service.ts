@@ -5,6 +5,7 @@ import { isUniqueViolation, pgErrorOf } from '../../db/pg-error.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { openUserWallets } from '../ledger/ledger.service.ts';
 import { findUserByUserName, insertUser, type UserRow } from './users.repository.ts';
+import { inTransaction } from '../../db/retry.ts';
 
 export type NewUser = {
   userName: string;
@@ -41,7 +42,7 @@ export const createUser = async (
   }
   const passwordHash = await bcrypt.hash(input.password, bcryptRounds);
   try {
-    return await db.transaction(async (tx) => {
+    return await inTransaction(db, async (tx) => {
       const user = await insertUser(tx, {
         userName: input.userName.trim(),
         email: input.email.trim().toLowerCase(),

@@ -31,6 +31,7 @@ import {
   transitionPurchase,
   UNSETTLED,
 } from './purchase.repository.ts';
+import { inTransaction, retryTransient } from '../../db/retry.ts';
 
 /** What is sent to the supplier, per product. */
 export type SupplierOrder =
@@ -102,21 +103,23 @@ export const executePurchase = async (
   const reference = newReference('VND');
   let row: TransactionRow | null;
   try {
-    row = await openPurchase(ctx.db, {
-      userId: user.id,
-      reference,
-      type: purchase.order.kind,
-      network: purchase.network,
-      phoneNumber: purchase.phone,
-      chargeKobo: purchase.chargeKobo,
-      costKobo: purchase.costKobo,
-      supplier: purchase.supplier,
-      planId: purchase.planId ?? null,
-      ported: purchase.ported ?? false,
-      details: purchase.details,
-      requestId: purchase.requestId ?? null,
-      graceSeconds: ctx.config.vending.processingGraceSeconds,
-    });
+    row = await retryTransient(() =>
+      openPurchase(ctx.db, {
+        userId: user.id,
+        reference,
+        type: purchase.order.kind,
+        network: purchase.network,
+        phoneNumber: purchase.phone,
+        chargeKobo: purchase.chargeKobo,
+        costKobo: purchase.costKobo,
+        supplier: purchase.supplier,
+        planId: purchase.planId ?? null,
+        ported: purchase.ported ?? false,
+        details: purchase.details,
+        requestId: purchase.requestId ?? null,
+        graceSeconds: ctx.config.vending.processingGraceSeconds,
+      }),
+    );
   } catch (error) {
     // Only once its key's stored answer has expired (or its first run ended in a 5xx) can a
     // request_id come back: the purchase made with it stands, and nothing was charged now.
@@ -215,7 +218,7 @@ const refundFailedPurchase = (
   answer: SaleAnswer,
   staff?: StaffActor,
 ): Promise<{ row: TransactionRow; balanceKobo: number } | null> =>
-  ctx.db.transaction(async (tx) => {
+  inTransaction(ctx.db, async (tx) => {
     const moved = await transitionPurchase(tx, purchase.id, UNSETTLED, {
       status: 'refunded',
       settledAt: sql`now()`,
@@ -253,7 +256,7 @@ const reverseDeliveredPurchase = (
   purchase: TransactionRow,
   { actorId, reason }: { actorId: string; reason: string },
 ): Promise<TransactionRow | null> =>
-  ctx.db.transaction(async (tx) => {
+  inTransaction(ctx.db, async (tx) => {
     const moved = await transitionPurchase(tx, purchase.id, ['success'], {
       status: 'refunded',
       profitKobo: 0,
@@ -323,7 +326,7 @@ export const finalRequeryOrRefund = async (
     return current?.status === 'success' ? 'success' : 'refunded';
   }
   const why = `auto refund after ${autoRefundDelayText(ctx.config.vending.autoRefundAfterSeconds)} unconfirmed`;
-  const refunded = await ctx.db.transaction(async (tx) => {
+  const refunded = await inTransaction(ctx.db, async (tx) => {
     const moved = await transitionPurchase(tx, purchase.id, UNSETTLED, {
       status: 'refunded',
       settledAt: sql`now()`,

@@ -4,6 +4,7 @@ import { transactions } from '../../db/schema/index.ts';
 import { raiseAlert } from '../alerts/alerts.service.ts';
 import { claimDuePurchases, claimOverduePurchases, PURCHASE_TYPES } from './purchase.repository.ts';
 import { finalRequeryOrRefund, requeryPurchase } from './purchase.service.ts';
+import { inTransaction } from '../../db/retry.ts';
 
 /**
  * One pass: claims due purchases (SKIP LOCKED, so several processes can run this), re-queries
@@ -11,7 +12,7 @@ import { finalRequeryOrRefund, requeryPurchase } from './purchase.service.ts';
  * still unsettled after the SLA to the admin queue — never refunding blind.
  */
 export const reconcileOnce = async (ctx: AppContext, { limit = 25 } = {}): Promise<number> => {
-  const claimed = await ctx.db.transaction((tx) =>
+  const claimed = await inTransaction(ctx.db, (tx) =>
     claimDuePurchases(tx, { limit, retryAfterSeconds: ctx.config.vending.retryAfterSeconds }),
   );
   for (const purchase of claimed) {
@@ -20,7 +21,7 @@ export const reconcileOnce = async (ctx: AppContext, { limit = 25 } = {}): Promi
   // The 24-hour rule: a final re-query, then a refund unless the supplier says delivered.
   const { autoRefundAfterSeconds, retryAfterSeconds } = ctx.config.vending;
   if (autoRefundAfterSeconds > 0) {
-    const overdue = await ctx.db.transaction((tx) =>
+    const overdue = await inTransaction(ctx.db, (tx) =>
       claimOverduePurchases(tx, {
         olderThanSeconds: autoRefundAfterSeconds,
         limit,

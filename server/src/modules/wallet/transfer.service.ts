@@ -6,6 +6,7 @@ import { getWalletBalanceKobo } from '../ledger/ledger.service.ts';
 import { toPublicTransaction } from '../transactions/transactions.mapper.ts';
 import { recordWalletLine } from '../transactions/transactions.repository.ts';
 import { findUserByUserName, type UserRow } from '../users/users.repository.ts';
+import { inTransaction } from '../../db/retry.ts';
 
 /** The name shown before a transfer: the business (full) name, else the user name; never the e-mail. */
 export const validateRecipient = async (ctx: AppContext, userName: string) => {
@@ -28,7 +29,7 @@ export const transferFunds = async (
   if (recipient.id === sender.id)
     throw new AppError('VALIDATION_ERROR', { msg: 'You cannot transfer to yourself' });
   const reference = newReference('TRF');
-  return ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx.db, async (tx) => {
     const moved = await transferBetweenWallets(tx, {
       reference,
       from: { userId: sender.id, isAdmin: sender.isAdmin },

@@ -4,6 +4,7 @@ import { queryRows } from '../../db/query.ts';
 import { rowFromRaw } from '../../db/rows.ts';
 import { users, webhookDeliveries, webhookEvents } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { inTransaction } from '../../db/retry.ts';
 
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -125,7 +126,7 @@ export const recordWebhookAttempt = (
     retryWindowSeconds: number;
   },
 ): Promise<void> =>
-  db.transaction(async (tx) => {
+  inTransaction(db, async (tx) => {
     await tx.insert(webhookDeliveries).values({
       eventId: input.eventId,
       attempt: input.attempt,

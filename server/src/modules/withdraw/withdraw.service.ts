@@ -19,6 +19,7 @@ import { toPublicTransaction, type TransactionRow } from '../transactions/transa
 import { claimDueTransactions } from '../transactions/transactions.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { bankByCode, bankByName } from './bank-codes.ts';
+import { inTransaction } from '../../db/retry.ts';
 
 const squad = squadSettingsFor;
 
@@ -127,7 +128,7 @@ export const withdraw = async (
   });
   const reference = `${ctx.config.squad.merchantId}_${Date.now().toString(36).toUpperCase()}${randomBytes(5).toString('hex').toUpperCase()}`;
   const payoutKobo = input.amountKobo - WITHDRAWAL_FEE_KOBO;
-  const row = await ctx.db.transaction(async (tx) => {
+  const row = await inTransaction(ctx.db, async (tx) => {
     const { balanceKobo: after } = await debitWithdrawal(tx, {
       reference,
       userId: user.id,
@@ -190,7 +191,7 @@ export const settleWithdrawal = async (
       .where(and(eq(transactions.id, row.id), inArray(transactions.status, UNSETTLED)));
     return;
   }
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx.db, async (tx) => {
     const [moved] = await tx
       .update(transactions)
       .set({
@@ -241,7 +242,7 @@ export const requeryWithdrawal = async (ctx: AppContext, row: TransactionRow) =>
 
 /** Claims due unsettled withdrawals (SKIP LOCKED) and re-queries them; never refunds blind. */
 export const reconcileWithdrawals = async (ctx: AppContext, { limit = 25 } = {}) => {
-  const claimed = await ctx.db.transaction((tx) =>
+  const claimed = await inTransaction(ctx.db, (tx) =>
     claimDueTransactions(tx, {
       filter: sql`type = 'wallet' and network = 'Withdrawal'`,
       limit,

@@ -3,6 +3,7 @@ import type { TSupplier } from '@vendo/shared/constants';
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { dataPlans, sandboxSupplierFloats, sandboxSupplierOrders } from '../../db/schema/index.ts';
+import { inTransaction } from '../../db/retry.ts';
 
 /**
  * The sandbox suppliers' own books: their orders and their float (our wallet at the supplier).
@@ -146,7 +147,7 @@ export const placeSandboxOrder = async (
   }
   const takesKobo = status === 'failed' ? 0 : amountKobo;
   try {
-    return await db.transaction(async (tx): Promise<PlaceOrderResult> => {
+    return await inTransaction(db, async (tx): Promise<PlaceOrderResult> => {
       const [order] = await tx
         .insert(sandboxSupplierOrders)
         .values({
@@ -244,7 +245,7 @@ export const settleSandboxOrder = async (
   order: SandboxOrder,
   to: 'successful' | 'failed',
 ): Promise<SandboxOrder> =>
-  db.transaction(async (tx) => {
+  inTransaction(db, async (tx) => {
     const supplier = order.supplier as TSupplier;
     const [settled] = await tx
       .update(sandboxSupplierOrders)

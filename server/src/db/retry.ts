@@ -1,0 +1,43 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { DbOrTx, Tx } from './client.ts';
+import { isTransientConflict } from './pg-error.ts';
+
+/**
+ * The one owner of retries for transient conflicts (docs/decisions/0025-riding-through-faults.md).
+ * PostgreSQL answers a deadlock (40P01) or a serialization failure (40001) by aborting one of the
+ * transactions involved: nothing it did remains, so running it again from the start is safe and
+ * has exactly one effect. Up to ATTEMPTS runs in all, each after a jittered exponential pause
+ * ("full jitter": a random wait up to 10, 20, 40, 80 ms), so the two sides of a deadlock do not
+ * meet again in step. Any other error, and the last conflict, go to the caller (the API answers a
+ * conflict that survives every attempt with 503 and Retry-After).
+ */
+export const RETRY_ATTEMPTS = 5;
+const BASE_DELAY_MS = 10;
+
+/** Runs `work` (a whole transaction or a single autocommit statement) again on a transient conflict. */
+export const retryTransient = async <T>(
+  work: () => Promise<T>,
+  { attempts = RETRY_ATTEMPTS }: { attempts?: number } = {},
+): Promise<T> => {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= attempts || !isTransientConflict(error)) throw error;
+      await sleep(Math.random() * BASE_DELAY_MS * 2 ** (attempt - 1));
+    }
+  }
+};
+
+/**
+ * Runs `work` in a database transaction, retried whole on a deadlock or serialization failure.
+ * Every transaction in server/src goes through here (a lint rule refuses `.transaction(`
+ * elsewhere). Inside another transaction it is a savepoint and is not retried on its own: the
+ * conflict aborted the outer transaction, which is the one to run again.
+ *
+ * `work` may run more than once: it must do nothing outside the database that a second run
+ * would repeat (no network calls in a transaction anyway; keep results in its return value).
+ */
+export const inTransaction = <T>(db: DbOrTx, work: (tx: Tx) => Promise<T>): Promise<T> =>
+  db instanceof PgTransaction ? db.transaction(work) : retryTransient(() => db.transaction(work));
