@@ -54,6 +54,7 @@ const ZEnv = z.object({
   RECONCILE_RETRY_SECONDS: z.coerce.number().int().min(1).default(30),
   PROCESSING_GRACE_SECONDS: z.coerce.number().int().min(1).optional(),
   PENDING_SLA_SECONDS: z.coerce.number().int().min(1).default(1800),
+  SUPPLIER_NOT_FOUND_GRACE_SECONDS: z.coerce.number().int().min(1).default(120),
   AUTO_REFUND_AFTER_HOURS: z.coerce.number().min(0).max(720).default(24),
   FLOAT_LOW_NAIRA: z.coerce.number().min(0).max(1_000_000_000).default(10_000),
   SUPPLIER_FLOAT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
@@ -135,6 +136,11 @@ export type Config = {
     processingGraceSeconds: number;
     /** Unsettled longer than this → the admin queue (still re-queried, never refunded blind). */
     pendingSlaSeconds: number;
+    /**
+     * A purchase at least this old whose supplier has no record of our reference never reached
+     * it: refunded once. Never shorter than the supplier timeout (an order may arrive that late).
+     */
+    notFoundGraceSeconds: number;
     /**
      * A purchase still unconfirmed this long after it began gets one final re-query and, unless
      * that says delivered, is refunded (NCC–CBN 24-hour rule; decision 0017). 0 = never.
@@ -263,6 +269,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       processingGraceSeconds:
         e.PROCESSING_GRACE_SECONDS ?? Math.ceil(e.SUPPLIER_TIMEOUT_MS / 1000) + 15,
       pendingSlaSeconds: e.PENDING_SLA_SECONDS,
+      notFoundGraceSeconds: Math.max(
+        e.SUPPLIER_NOT_FOUND_GRACE_SECONDS,
+        Math.ceil(e.SUPPLIER_TIMEOUT_MS / 1000),
+      ),
       autoRefundAfterSeconds: Math.round(e.AUTO_REFUND_AFTER_HOURS * 3600),
       floatLowKobo: Math.round(e.FLOAT_LOW_NAIRA * 100),
       floatTimeoutMs: e.SUPPLIER_FLOAT_TIMEOUT_MS,

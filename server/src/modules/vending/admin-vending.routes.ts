@@ -10,7 +10,7 @@ import { idempotent } from '../../middleware/idempotency.ts';
 import { validateBody } from '../../middleware/validate.ts';
 import { topUpSandboxFloat } from '../../sandbox/vending/sandbox-store.ts';
 import { currentUser, requireRole } from '../../middleware/auth.ts';
-import { pendingQueue, staffRefund, staffRequery } from './purchase.service.ts';
+import { pendingQueue, staffRefund, staffRequery } from './staff-purchases.service.ts';
 import {
   lagosToday,
   reconcileSuppliers,

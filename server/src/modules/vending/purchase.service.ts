@@ -1,10 +1,12 @@
-import { sql } from 'drizzle-orm';
 import type { TNetwork, TSupplier } from '@vendo/shared/constants';
-import { formatNaira } from '@vendo/shared/money';
-import type { TPendingPurchasesResponse } from '@vendo/shared/schemas/admin.responses';
 import type { TTransaction } from '@vendo/shared/schemas/transaction';
 import type { AppContext } from '../../app-context.ts';
-import { isUniqueViolation } from '../../db/pg-error.ts';
+import {
+  isDatabaseUnavailable,
+  isTransientConflict,
+  isUniqueViolation,
+} from '../../db/pg-error.ts';
+import { retryTransient } from '../../db/retry.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newReference } from '../../lib/ids.ts';
 import type {
@@ -13,25 +15,18 @@ import type {
   VendingSupplier,
 } from '../../providers/vending/port.ts';
 import { raiseAlert } from '../alerts/alerts.service.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
 import { getWalletBalanceKobo } from '../ledger/ledger.service.ts';
-import {
-  openPurchase,
-  refundPurchase,
-  settleSaleGrouped,
-  type SaleAnswer,
-} from '../ledger/purchase-journals.ts';
+import { openPurchase, settleSaleGrouped, type SaleAnswer } from '../ledger/purchase-journals.ts';
 import { toPublicTransaction, type TransactionRow } from '../transactions/transactions.mapper.ts';
-import { findUserRecordById, type UserRow } from '../users/users.repository.ts';
+import type { UserRow } from '../users/users.repository.ts';
 import {
-  findPurchase,
-  insertRefundLine,
-  listUnsettled,
-  PURCHASE_TYPES,
-  transitionPurchase,
-  UNSETTLED,
-} from './purchase.repository.ts';
-import { inTransaction, retryTransient } from '../../db/retry.ts';
+  refundFailedPurchase,
+  refundUnconfirmedPurchase,
+  tellUserOfRefund,
+  truncate,
+  type StaffActor,
+} from './purchase-refunds.ts';
+import { findPurchase, transitionPurchase, UNSETTLED } from './purchase.repository.ts';
 
 /** What is sent to the supplier, per product. */
 export type SupplierOrder =
@@ -71,9 +66,6 @@ export type PurchaseOutcome = {
   supplierMessage: string;
   token?: string;
 };
-
-const truncate = (text: string, max = 2000) =>
-  text.length > max ? `${text.slice(0, max)}…` : text;
 
 /** Places an order with the supplier (never inside a DB transaction). */
 const placeOrder = (
@@ -144,8 +136,23 @@ export const executePurchase = async (
       raw: String(error),
     };
   }
-  const settled = await settlePurchase(ctx, row, result);
-  const current = settled?.row ?? (await findPurchase(ctx.db, row.id))!;
+  let settled: Awaited<ReturnType<typeof settlePurchase>>;
+  let current: TransactionRow;
+  try {
+    settled = await settlePurchase(ctx, row, result);
+    current = settled?.row ?? (await findPurchase(ctx.db, row.id))!;
+  } catch (error) {
+    // The wallet was debited and the order went out, but the database went away before the
+    // answer was recorded: the purchase is pending (the reconciler re-queries it once the
+    // database is back), never an error that invites paying again.
+    if (!isDatabaseUnavailable(error) && !isTransientConflict(error)) throw error;
+    ctx.logger.warn('purchase left processing: database unavailable at settle', {
+      reference,
+      outcome: result.outcome,
+    });
+    settled = { row, balanceKobo: row.balanceAfterKobo };
+    current = row;
+  }
   return {
     status:
       current.status === 'success'
@@ -170,14 +177,21 @@ const saleAnswer = (purchase: TransactionRow, result: SupplierResult): SaleAnswe
   ...(result.token ? { token: result.token } : {}),
 });
 
-/** Who settles a purchase when it is staff rather than the request or the reconciler. */
-export type StaffActor = { actorId: string };
+/**
+ * Whether a purchase is old enough for a supplier's "no such order" to mean it never got there:
+ * an order can reach the supplier up to the adapter's timeout after it was sent, and a supplier
+ * may record it a moment later still (SUPPLIER_NOT_FOUND_GRACE_SECONDS, at least that timeout).
+ */
+const isPastNotFoundGrace = (ctx: AppContext, purchase: TransactionRow): boolean =>
+  Date.now() - purchase.createdAt.getTime() >= ctx.config.vending.notFoundGraceSeconds * 1000;
 
 /**
  * Applies a supplier answer to an unsettled purchase, at most once: success books the sale, a
- * definite failure refunds, anything else leaves it pending for the reconciler. Each is one
- * guarded transition, so racing settlers cannot both act. Answers the row this call moved (with
- * the wallet balance when money moved), or null when the purchase was no longer unsettled.
+ * definite failure refunds; a supplier that has no record of our reference (we never got its id)
+ * past the grace never received the order, so it is refunded, never sent again; anything else
+ * leaves it pending for the reconciler. Each is one guarded transition, so racing settlers
+ * cannot both act. Answers the row this call moved (with the wallet balance when money moved),
+ * or null when the purchase was no longer unsettled.
  */
 export const settlePurchase = async (
   ctx: AppContext,
@@ -199,6 +213,19 @@ export const settlePurchase = async (
     }
     return refunded;
   }
+  if (result.notFound && purchase.supplierRef === null && isPastNotFoundGrace(ctx, purchase)) {
+    const refunded = await refundUnconfirmedPurchase(ctx, purchase, {
+      kind: 'not_received',
+      why: `the supplier has no record of it ${ctx.config.vending.notFoundGraceSeconds} s after it began`,
+      note: `Refund of ${purchase.type} purchase ${purchase.reference}: it never reached our supplier`,
+      lastAnswer: result.message,
+      actorId: staff?.actorId ?? null,
+    });
+    if (refunded) {
+      await tellUserOfRefund(ctx, refunded, 'never reached our supplier, so it was not delivered');
+    }
+    return refunded ? { row: refunded } : null;
+  }
   const row = await transitionPurchase(ctx.db, purchase.id, UNSETTLED, {
     status: 'pending',
     supplierRef: answer.supplierRef,
@@ -207,74 +234,6 @@ export const settlePurchase = async (
   });
   return row ? { row } : null;
 };
-
-/**
- * Refunds a purchase the supplier definitely failed: the move from processing/pending to
- * refunded, the refund journal and the user's refund line in one transaction, once.
- */
-const refundFailedPurchase = (
-  ctx: AppContext,
-  purchase: TransactionRow,
-  answer: SaleAnswer,
-  staff?: StaffActor,
-): Promise<{ row: TransactionRow; balanceKobo: number } | null> =>
-  inTransaction(ctx.db, async (tx) => {
-    const moved = await transitionPurchase(tx, purchase.id, UNSETTLED, {
-      status: 'refunded',
-      settledAt: sql`now()`,
-      nextCheckAt: null,
-      profitKobo: 0,
-      apiResponse: answer.apiResponse,
-      ...(answer.supplierRef
-        ? { supplierRef: answer.supplierRef, apiResponseId: answer.supplierRef }
-        : {}),
-    });
-    if (!moved) return null;
-    const balanceKobo = await refundPurchase(tx, moved, 'pending');
-    await insertRefundLine(tx, moved, balanceKobo);
-    if (staff) {
-      await recordAudit(tx, {
-        actorId: staff.actorId,
-        action: 'purchase.refund',
-        targetType: 'transaction',
-        targetId: moved.id,
-        before: { status: purchase.status },
-        after: { status: 'refunded' },
-        reason: 'The supplier confirmed the purchase failed',
-      });
-    }
-    return { row: moved, balanceKobo };
-  });
-
-/**
- * Reverses a purchase the supplier delivered (an admin's act, with a reason): the move from
- * success to refunded, the reversing journal, the user's refund line and the audit row in one
- * transaction. Null when the purchase was not 'success' at that moment.
- */
-const reverseDeliveredPurchase = (
-  ctx: AppContext,
-  purchase: TransactionRow,
-  { actorId, reason }: { actorId: string; reason: string },
-): Promise<TransactionRow | null> =>
-  inTransaction(ctx.db, async (tx) => {
-    const moved = await transitionPurchase(tx, purchase.id, ['success'], {
-      status: 'refunded',
-      profitKobo: 0,
-    });
-    if (!moved) return null;
-    const balanceKobo = await refundPurchase(tx, moved, 'success');
-    await insertRefundLine(tx, moved, balanceKobo);
-    await recordAudit(tx, {
-      actorId,
-      action: 'purchase.reverse_delivered',
-      targetType: 'transaction',
-      targetId: moved.id,
-      before: { status: 'success', profitKobo: purchase.profitKobo },
-      after: { status: 'refunded' },
-      reason,
-    });
-    return moved;
-  });
 
 /** Re-queries one purchase with its supplier and applies the answer (or leaves it pending). */
 export const requeryPurchase = async (
@@ -301,165 +260,3 @@ export const requeryPurchase = async (
   await settlePurchase(ctx, purchase, result, staff);
   return result;
 };
-
-/** '24 h', '0.5 h': the auto-refund delay as people read it. */
-export const autoRefundDelayText = (seconds: number): string =>
-  `${Number((seconds / 3600).toFixed(4))} h`;
-
-/**
- * The 24-hour rule (NCC–CBN framework; docs/decisions/0017-refund-after-24-hours.md): a purchase
- * still unconfirmed `autoRefundAfterSeconds` after it began gets one final re-query, outside any
- * transaction. Delivered → booked as a sale; a definite failure → the usual refund; still no
- * definite answer → refunded now: the guarded move to refunded, the refund journal, the user's
- * refund line saying why, and an audit row (no staff actor) in one transaction, once whoever
- * races. The user is mailed and an admin alerted. Supplier reconciliation catches a supplier that
- * delivers later (refunded but delivered). Answers what happened.
- */
-export const finalRequeryOrRefund = async (
-  ctx: AppContext,
-  purchase: TransactionRow,
-): Promise<'success' | 'refunded' | 'auto_refunded' | 'unchanged'> => {
-  const before = await requeryPurchase(ctx, purchase);
-  const current = await findPurchase(ctx.db, purchase.id);
-  if (!current || !(UNSETTLED as readonly string[]).includes(current.status)) {
-    // Settled by this re-query (delivered, or a definite failure refunded) or by someone else.
-    return current?.status === 'success' ? 'success' : 'refunded';
-  }
-  const why = `auto refund after ${autoRefundDelayText(ctx.config.vending.autoRefundAfterSeconds)} unconfirmed`;
-  const refunded = await inTransaction(ctx.db, async (tx) => {
-    const moved = await transitionPurchase(tx, purchase.id, UNSETTLED, {
-      status: 'refunded',
-      settledAt: sql`now()`,
-      nextCheckAt: null,
-      profitKobo: 0,
-      apiResponse: truncate(`Refunded: ${why}. Last supplier answer: ${before.message}`),
-    });
-    if (!moved) return null;
-    const balanceKobo = await refundPurchase(tx, moved, 'pending');
-    await insertRefundLine(tx, moved, balanceKobo, {
-      note: `Refund of ${moved.type} purchase ${moved.reference}: the supplier did not confirm it within ${autoRefundDelayText(ctx.config.vending.autoRefundAfterSeconds)}`,
-    });
-    await recordAudit(tx, {
-      actorId: null,
-      action: 'purchase.auto_refund',
-      targetType: 'transaction',
-      targetId: moved.id,
-      before: { status: current.status },
-      after: { status: 'refunded' },
-      reason: why,
-    });
-    return moved;
-  });
-  if (!refunded) return 'unchanged';
-  await raiseAlert(
-    ctx,
-    'auto_refund',
-    `Purchase ${refunded.reference} (${refunded.supplier ?? 'no supplier'}) was refunded automatically: ${why}. Supplier reconciliation will show it if the supplier delivers later.`,
-    refunded.id,
-  );
-  await tellUserOfAutoRefund(ctx, refunded).catch((error: unknown) =>
-    ctx.logger.error('auto refund mail failed', {
-      reference: refunded.reference,
-      error: String(error),
-    }),
-  );
-  return 'auto_refunded';
-};
-
-/** Mails the buyer that their unconfirmed purchase was refunded (after the commit, best effort). */
-const tellUserOfAutoRefund = async (ctx: AppContext, purchase: TransactionRow): Promise<void> => {
-  const user = await findUserRecordById(ctx.db, purchase.userId);
-  if (!user) return;
-  const what =
-    purchase.type === 'electricity'
-      ? `${purchase.network} electricity`
-      : `${purchase.network} ${purchase.type} for ${purchase.phoneNumber ?? ''}`.trim();
-  await ctx.mailer.send({
-    to: user.email,
-    subject: `${ctx.config.site.appName}: your purchase ${purchase.reference} was refunded`,
-    text: [
-      `Hello ${user.userName},`,
-      '',
-      `Your ${what} purchase (${purchase.reference}) was not confirmed by our supplier within ${autoRefundDelayText(ctx.config.vending.autoRefundAfterSeconds)},`,
-      `so ${formatNaira(purchase.amountKobo)} has been returned to your wallet. It shows in your history as a refund.`,
-      '',
-      `${ctx.config.site.appName}`,
-    ].join('\n'),
-  });
-};
-
-const notFound = () => new AppError('NOT_FOUND', { msg: 'Transaction not found' });
-
-/**
- * A staff refund. An unsettled purchase is re-queried first and refunded only when the supplier
- * says it definitely failed (the refund is the guarded settle itself). A delivered purchase is
- * refunded only by an admin who gives a reason. Never twice, whoever races.
- */
-export const staffRefund = async (
-  ctx: AppContext,
-  { id, actor, reason }: { id: string; actor: UserRow; reason?: string },
-): Promise<{ msg: string }> => {
-  const purchase = await findPurchase(ctx.db, id);
-  if (!purchase) throw notFound();
-  if (!PURCHASE_TYPES.includes(purchase.type)) {
-    throw new AppError('VALIDATION_ERROR', {
-      msg: 'Only data, airtime and electricity purchases can be refunded',
-    });
-  }
-  if (purchase.status === 'refunded' || purchase.status === 'failed') {
-    throw new AppError('CONFLICT', { msg: 'This transaction has already been refunded' });
-  }
-  if (purchase.status === 'success') {
-    if (!actor.isAdmin) {
-      throw new AppError('FORBIDDEN', {
-        msg: 'The supplier delivered this purchase: only an admin can refund it, with a reason',
-      });
-    }
-    const why = reason?.trim() ?? '';
-    if (why.length < 5) {
-      throw new AppError('VALIDATION_ERROR', {
-        msg: 'Please give a reason for refunding a delivered purchase',
-      });
-    }
-    const moved = await reverseDeliveredPurchase(ctx, purchase, { actorId: actor.id, reason: why });
-    if (!moved) {
-      throw new AppError('CONFLICT', { msg: 'This transaction was changed just now; reload it' });
-    }
-    return { msg: 'Transaction refunded' };
-  }
-  const result = await requeryPurchase(ctx, purchase, { actorId: actor.id });
-  const current = (await findPurchase(ctx.db, purchase.id))!;
-  if (current.status === 'refunded') return { msg: 'Transaction refunded' };
-  if (current.status === 'success') {
-    throw new AppError('CONFLICT', {
-      msg: 'The supplier confirms this purchase was delivered, so it was not refunded',
-    });
-  }
-  throw new AppError('CONFLICT', {
-    msg: `The supplier has not confirmed that this purchase failed (${result.message}), so it was not refunded. It is re-queried automatically.`,
-  });
-};
-
-/** A staff re-query of an unsettled purchase; answers the supplier's word and the status now. */
-export const staffRequery = async (
-  ctx: AppContext,
-  { id, actor }: { id: string; actor: UserRow },
-): Promise<{ msg: string; status: string }> => {
-  const purchase = await findPurchase(ctx.db, id);
-  if (!purchase || !PURCHASE_TYPES.includes(purchase.type)) throw notFound();
-  if (!(UNSETTLED as readonly string[]).includes(purchase.status)) {
-    return { msg: `Transaction is already ${purchase.status}`, status: purchase.status };
-  }
-  const result = await requeryPurchase(ctx, purchase, { actorId: actor.id });
-  const current = (await findPurchase(ctx.db, purchase.id))!;
-  return { msg: `Supplier says: ${result.message}`, status: current.status };
-};
-
-/** GET /admin/pending: purchases still unsettled, oldest first, those past the SLA marked. */
-export const pendingQueue = async (ctx: AppContext): Promise<TPendingPurchasesResponse> => ({
-  transactions: (await listUnsettled(ctx.db)).map((r) => ({
-    ...toPublicTransaction({ ...r.t, userName: r.userName }, { withProfit: true }),
-    escalated: r.t.escalatedAt !== null,
-    attempts: r.t.attempts,
-  })),
-});

@@ -425,6 +425,22 @@ describe('Husmodata adapter: classifying a re-query answer', () => {
     expectOutcome(await query(), outcome);
   });
 
+  it("only DRF's own 404 says the supplier has no such order (notFound); any other 404 says nothing", async () => {
+    canned = json(404, { detail: 'Not found.' });
+    expect(await query()).toMatchObject({ outcome: 'pending', notFound: true });
+    for (const reply of [
+      html(404, '<html><body>nginx 404</body></html>'),
+      json(404, { detail: 'Page not found at /api/v9/' }),
+      json(404, { error: 'Not found.' }),
+      json(500, { detail: 'Not found.' }),
+    ]) {
+      canned = reply;
+      const result = await query();
+      expect(result.outcome).toBe('pending');
+      expect(result.notFound).toBeUndefined();
+    }
+  });
+
   it('a failed order whose answer says insufficient balance → failed + insufficientFloat', async () => {
     canned = json(200, {
       id: 5,

@@ -120,8 +120,10 @@ const tokenOf = (body: Json | null): string | undefined => {
  *   answered 401/403 is pending instead: it says nothing about the order itself.
  * - An order answered 400 with a JSON (Django-style) error → failed: the supplier refused it.
  * - Everything else — other 4xx, 5xx, HTML, malformed JSON, a missing or unknown Status
- *   ('processing', 'pending', 'refunded' …), and for a query any non-2xx such as 404 (not known
- *   yet) → pending: re-query later, never refund blind.
+ *   ('processing', 'pending', 'refunded' …), and for a query any non-2xx → pending: re-query
+ *   later, never refund blind. A query answered with DRF's own 404 `{"detail": "Not found."}` is
+ *   pending with `notFound`: the purchase service decides, by the purchase's age, whether that
+ *   means the order never arrived.
  */
 export const classifyAnswer = (
   answer: HttpAnswer,
@@ -147,6 +149,16 @@ export const classifyAnswer = (
     };
   }
   if (mode === 'query' && !ok) {
+    // Django REST Framework's own 404 for an unknown id, not any 404 (a wrong base URL answers
+    // 404 too, from a server that knows nothing of our orders).
+    if (status === 404 && typeof body?.detail === 'string' && /^not found\.?$/i.test(body.detail)) {
+      return {
+        ...base,
+        outcome: 'pending',
+        message: `${supplier} has no record of this order`,
+        notFound: true,
+      };
+    }
     return { ...base, outcome: 'pending', message: `${supplier} re-query answered HTTP ${status}` };
   }
   if (isInsufficientFloat(body, text)) {

@@ -22,6 +22,11 @@ export type SupplierResult = {
   token?: string;
   /** The supplier said its float (our wallet there) is exhausted: a definite failure + admin alert. */
   insufficientFloat?: boolean;
+  /**
+   * A re-query the supplier answered with its own "no such order" (outcome pending): it has
+   * nothing under the id we asked about. Past a grace period that means it never received it.
+   */
+  notFound?: boolean;
 };
 
 export type PurchaseKind = 'data' | 'airtime' | 'electricity';

@@ -1,0 +1,177 @@
+import { sql } from 'drizzle-orm';
+import { formatNaira } from '@vendo/shared/money';
+import type { AppContext } from '../../app-context.ts';
+import { inTransaction } from '../../db/retry.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { refundPurchase, type SaleAnswer } from '../ledger/purchase-journals.ts';
+import type { TransactionRow } from '../transactions/transactions.mapper.ts';
+import { findUserRecordById } from '../users/users.repository.ts';
+import { insertRefundLine, transitionPurchase, UNSETTLED } from './purchase.repository.ts';
+
+/**
+ * Every way a purchase's money goes back to its buyer. Each is one transaction holding the
+ * guarded status move, the refund journal, the user's refund line (and the audit row), so a
+ * purchase is refunded once whoever races: the request, the reconciler or staff.
+ */
+
+/** Who settles a purchase when it is staff rather than the request or the reconciler. */
+export type StaffActor = { actorId: string };
+
+export const truncate = (text: string, max = 2000) =>
+  text.length > max ? `${text.slice(0, max)}…` : text;
+
+/** '24 h', '0.5 h': a delay as people read it. */
+export const hoursText = (seconds: number): string => `${Number((seconds / 3600).toFixed(4))} h`;
+
+/** A refund of a purchase the supplier definitely failed. */
+export const refundFailedPurchase = (
+  ctx: AppContext,
+  purchase: TransactionRow,
+  answer: SaleAnswer,
+  staff?: StaffActor,
+): Promise<{ row: TransactionRow; balanceKobo: number } | null> =>
+  inTransaction(ctx.db, async (tx) => {
+    const moved = await transitionPurchase(tx, purchase.id, UNSETTLED, {
+      status: 'refunded',
+      settledAt: sql`now()`,
+      nextCheckAt: null,
+      profitKobo: 0,
+      apiResponse: answer.apiResponse,
+      ...(answer.supplierRef
+        ? { supplierRef: answer.supplierRef, apiResponseId: answer.supplierRef }
+        : {}),
+    });
+    if (!moved) return null;
+    const balanceKobo = await refundPurchase(tx, moved, 'pending');
+    await insertRefundLine(tx, moved, balanceKobo);
+    if (staff) {
+      await recordAudit(tx, {
+        actorId: staff.actorId,
+        action: 'purchase.refund',
+        targetType: 'transaction',
+        targetId: moved.id,
+        before: { status: purchase.status },
+        after: { status: 'refunded' },
+        reason: 'The supplier confirmed the purchase failed',
+      });
+    }
+    return { row: moved, balanceKobo };
+  });
+
+/**
+ * Why an unconfirmed purchase is refunded without a failure from the supplier:
+ * - `not_received`: the supplier has no record of our reference well after it began (the
+ *   process stopped between the debit and the order, or the order was lost on the way);
+ * - `auto_refund`: the 24-hour rule (decision 0017): still unconfirmed after the limit.
+ */
+export type UnconfirmedRefund = {
+  kind: 'not_received' | 'auto_refund';
+  /** One line for the audit row and the receipt: why. */
+  why: string;
+  /** The user's refund line in their history. */
+  note: string;
+  /** The supplier's last word, kept on the receipt. */
+  lastAnswer: string;
+  /** Staff who asked for the re-query that found it, if any. */
+  actorId?: string | null;
+};
+
+/**
+ * Refunds a purchase that is still unsettled, for a reason other than a supplier's failure: the
+ * guarded move, the refund journal, the refund line and an audit row, in one transaction, once.
+ * Null when someone else settled it first.
+ */
+export const refundUnconfirmedPurchase = (
+  ctx: AppContext,
+  purchase: TransactionRow,
+  refund: UnconfirmedRefund,
+): Promise<TransactionRow | null> =>
+  inTransaction(ctx.db, async (tx) => {
+    const moved = await transitionPurchase(tx, purchase.id, UNSETTLED, {
+      status: 'refunded',
+      settledAt: sql`now()`,
+      nextCheckAt: null,
+      profitKobo: 0,
+      apiResponse: truncate(`Refunded: ${refund.why}. Last supplier answer: ${refund.lastAnswer}`),
+    });
+    if (!moved) return null;
+    const balanceKobo = await refundPurchase(tx, moved, 'pending');
+    await insertRefundLine(tx, moved, balanceKobo, { note: refund.note });
+    await recordAudit(tx, {
+      actorId: refund.actorId ?? null,
+      action:
+        refund.kind === 'auto_refund' ? 'purchase.auto_refund' : 'purchase.refund_not_received',
+      targetType: 'transaction',
+      targetId: moved.id,
+      before: { status: purchase.status },
+      after: { status: 'refunded' },
+      reason: refund.why,
+    });
+    return moved;
+  });
+
+/**
+ * Reverses a purchase the supplier delivered (an admin's act, with a reason): the move from
+ * success to refunded, the reversing journal, the user's refund line and the audit row in one
+ * transaction. Null when the purchase was not 'success' at that moment.
+ */
+export const reverseDeliveredPurchase = (
+  ctx: AppContext,
+  purchase: TransactionRow,
+  { actorId, reason }: { actorId: string; reason: string },
+): Promise<TransactionRow | null> =>
+  inTransaction(ctx.db, async (tx) => {
+    const moved = await transitionPurchase(tx, purchase.id, ['success'], {
+      status: 'refunded',
+      profitKobo: 0,
+    });
+    if (!moved) return null;
+    const balanceKobo = await refundPurchase(tx, moved, 'success');
+    await insertRefundLine(tx, moved, balanceKobo);
+    await recordAudit(tx, {
+      actorId,
+      action: 'purchase.reverse_delivered',
+      targetType: 'transaction',
+      targetId: moved.id,
+      before: { status: 'success', profitKobo: purchase.profitKobo },
+      after: { status: 'refunded' },
+      reason,
+    });
+    return moved;
+  });
+
+/**
+ * Mails the buyer that their purchase was refunded and why (after the commit, best effort: a
+ * mail that fails is logged, the refund stands and shows in their history).
+ */
+export const tellUserOfRefund = async (
+  ctx: AppContext,
+  purchase: TransactionRow,
+  because: string,
+): Promise<void> => {
+  try {
+    const user = await findUserRecordById(ctx.db, purchase.userId);
+    if (!user) return;
+    const what =
+      purchase.type === 'electricity'
+        ? `${purchase.network} electricity`
+        : `${purchase.network} ${purchase.type} for ${purchase.phoneNumber ?? ''}`.trim();
+    await ctx.mailer.send({
+      to: user.email,
+      subject: `${ctx.config.site.appName}: your purchase ${purchase.reference} was refunded`,
+      text: [
+        `Hello ${user.userName},`,
+        '',
+        `Your ${what} purchase (${purchase.reference}) ${because},`,
+        `so ${formatNaira(purchase.amountKobo)} has been returned to your wallet. It shows in your history as a refund.`,
+        '',
+        `${ctx.config.site.appName}`,
+      ].join('\n'),
+    });
+  } catch (error) {
+    ctx.logger.error('refund mail failed', {
+      reference: purchase.reference,
+      error: String(error),
+    });
+  }
+};
