@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transactions } from '../../db/schema/index.ts';
+import { sandboxPayouts, transactions } from '../../db/schema/index.ts';
 import { createUser, type TestUser } from '../../../test/factories/user.factory.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { getWalletBalanceKobo } from '../ledger/ledger.service.ts';
@@ -196,6 +196,40 @@ describe('POST /api/v1/withdraw', () => {
       .from(transactions)
       .where(eq(transactions.id, res.body.receipt._id));
     expect(row!.status).toBe('refunded');
+    expect(await balance(user)).toBe(2_000_00);
+    await expectCleanLedger();
+  });
+
+  it('refunds once a payout the provider never received, only past the not-found grace', async () => {
+    // Debited, then the payout request never reached the provider (a process killed between the
+    // two): made here as a timed-out payout whose record the provider then does not have.
+    const user = await createUser(t.ctx, { balanceKobo: 3_000_00 });
+    const [young, old] = await Promise.all([
+      withdraw(user, '0123461111', 1000),
+      withdraw(user, '0123471111', 1000),
+    ]);
+    expect([young.status, old.status]).toEqual([202, 202]);
+    await t.ctx.db
+      .delete(sandboxPayouts)
+      .where(
+        sql`${sandboxPayouts.reference} in (${young.body.receipt.trans_Id}, ${old.body.receipt.trans_Id})`,
+      );
+    // The default grace is 120 s: one withdrawal began 10 minutes ago, the other just now.
+    await t.ctx.db
+      .update(transactions)
+      .set({ createdAt: sql`now() - interval '10 minutes'` })
+      .where(eq(transactions.id, old.body.receipt._id));
+    for (let pass = 0; pass < 3; pass += 1) {
+      await t.ctx.db
+        .update(transactions)
+        .set({ nextCheckAt: sql`now() - interval '1 second'` })
+        .where(sql`${transactions.userId} = ${user.id} and ${transactions.status} = 'pending'`);
+      await reconcileWithdrawals(t.ctx, { limit: 100 });
+    }
+    const statusOf = async (id: string) =>
+      (await t.ctx.db.select().from(transactions).where(eq(transactions.id, id)))[0]!.status;
+    expect(await statusOf(young.body.receipt._id)).toBe('pending');
+    expect(await statusOf(old.body.receipt._id)).toBe('refunded');
     expect(await balance(user)).toBe(2_000_00);
     await expectCleanLedger();
   });

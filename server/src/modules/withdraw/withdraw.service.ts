@@ -233,10 +233,31 @@ export const settleWithdrawal = async (
   });
 };
 
-/** Re-queries one withdrawal now (the reconciler and the admin action). */
+/**
+ * Whether a withdrawal is old enough for the provider's "no such payout" to mean it never got
+ * there (a crash, or the database gone, between the debit and the payout request): a payout can
+ * reach the provider up to its timeout after it was sent, and may be recorded a moment later
+ * still. The same grace as a purchase's (SUPPLIER_NOT_FOUND_GRACE_SECONDS), and never shorter
+ * than the payout timeout.
+ */
+const isPastNotFoundGrace = (ctx: AppContext, row: TransactionRow): boolean =>
+  Date.now() - row.createdAt.getTime() >=
+  Math.max(ctx.config.vending.notFoundGraceSeconds * 1000, ctx.config.squad.timeoutMs);
+
+/**
+ * Re-queries one withdrawal now (the reconciler and the admin action). A payout the provider
+ * still has no record of past the grace was never sent: it is refunded once, never sent again.
+ */
 export const requeryWithdrawal = async (ctx: AppContext, row: TransactionRow) => {
   const outcome = await requerySquadPayout(squad(ctx), row.reference);
-  await settleWithdrawal(ctx, row, outcome);
+  const neverSent = outcome.notFound === true && isPastNotFoundGrace(ctx, row);
+  await settleWithdrawal(
+    ctx,
+    row,
+    neverSent
+      ? { ...outcome, outcome: 'failed', message: 'the payout never reached the provider' }
+      : outcome,
+  );
   return outcome;
 };
 

@@ -120,6 +120,11 @@ export type PayoutOutcome = {
   outcome: 'success' | 'failed' | 'pending';
   message: string;
   raw: string;
+  /**
+   * A re-query answered 404: the provider has no payout with our reference (yet). Pending like
+   * any unclear answer; the withdrawal service decides by its age whether it never got there.
+   */
+  notFound?: boolean;
 };
 
 /** Account-name lookup; null when the bank says there is no such account. Throws on network trouble. */
@@ -149,6 +154,14 @@ const payoutOutcome = (
     return { outcome: 'success', message: 'Paid out', raw };
   if (status === 200 && (state === 'failed' || state === 'reversed'))
     return { outcome: 'failed', message: `Payout ${state}`, raw };
+  if (mode === 'requery' && status === 404) {
+    return {
+      outcome: 'pending',
+      notFound: true,
+      message: 'The payout provider has no record of this payout',
+      raw,
+    };
+  }
   // 424 is Squad's "timed out, re-query": like any 5xx or unclear answer, the money may have moved.
   if (mode === 'transfer' && status >= 400 && status < 500 && status !== 424) {
     return { outcome: 'failed', message: body?.message ?? `Payout refused (HTTP ${status})`, raw };
