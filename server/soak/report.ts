@@ -89,7 +89,7 @@ export const buildReport = ({
     `purchases, ours: ${JSON.stringify(books.ours)}; the suppliers' orders: ${JSON.stringify(books.theirs)}`,
     `unsettled at the end: ${books.pending.purchases} purchase(s), ${books.pending.withdrawals} withdrawal(s)`,
     `balancer 503 (no process ready): ${balancer503.length}; no answer at all: ${noAnswer.length}`,
-    `timings: setup ${timings.setupS} s, load ${timings.loadS} s, settle ${timings.settleS} s, checks ${timings.checksS} s`,
+    `timings: setup ${timings.setupS} s, load ${timings.loadS} s (${(recorder.total / Math.max(1, timings.loadS!)).toFixed(0)} requests/s), settle ${timings.settleS} s, checks ${timings.checksS} s; seed ${timings.seed} (SOAK_SEED repeats the run's choices)`,
     ...list('retries given up', recorder.retries.gaveUp),
     ...list('replays wrong', recorder.replays.mismatches),
     ...list('acknowledged but not found', books.missing),

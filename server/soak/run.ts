@@ -195,6 +195,7 @@ const main = async (): Promise<boolean> => {
     crashes,
     timings: {
       loadStartedAt: t1,
+      seed,
       setupS: Math.round((t1 - t0) / 1000),
       loadS: Math.round((t2 - t1) / 1000),
       settleS: Math.round((t3 - t2) / 1000),
