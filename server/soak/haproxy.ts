@@ -32,6 +32,9 @@ export const haproxyConfig = ({
     '  log global',
     '  option httplog',
     '  option dontlog-normal',
+    // The whole (small) body is read before a server is chosen: an answer HAProxy gives itself
+    // (503, no server ready) is then never cut by a reset for an unread body.
+    '  option http-buffer-request',
     '  option redispatch',
     '  retries 2',
     '  timeout connect 2s',

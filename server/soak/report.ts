@@ -107,7 +107,6 @@ export const buildReport = ({
       '5xx',
       fiveHundreds.map((a) => describe(a, since)),
     ),
-    `cut by a kill (in flight on a process killed with -9; the client's outcome is unknown): ${cut.length} (${cut.filter((a) => a.status === 502).length} balancer 502, ${cut.filter((a) => a.status === null).length} connection closed by the balancer)`,
   );
   if (process.env.SOAK_VERBOSE === '1') {
     lines.push(
@@ -122,15 +121,23 @@ export const buildReport = ({
   }
   const invariantsOk = invariants.every((i) => i.violations === 0);
   const pending = books.pending.purchases + books.pending.withdrawals;
-  const ok =
-    fiveHundreds.length === 0 &&
-    pending === 0 &&
-    invariantsOk &&
-    books.disagreements.length === 0 &&
-    books.missing.length === 0 &&
-    recorder.replays.mismatches.length === 0 &&
-    crashes.length === 0 &&
-    noAnswer.length === 0;
+  const failures = [
+    [fiveHundreds.length, '5xx'],
+    [pending, 'unsettled'],
+    [invariantsOk ? 0 : 1, 'ledger invariants violated'],
+    [books.disagreements.length, 'disagreements with the suppliers'],
+    [books.missing.length, 'acknowledged writes not found'],
+    [recorder.replays.mismatches.length, 'replays wrong'],
+    [crashes.length, 'app processes died on their own'],
+    [noAnswer.length, 'requests without an answer'],
+  ]
+    .filter(([count]) => Number(count) > 0)
+    .map(([count, what]) => `${count} ${what}`);
+  const ok = failures.length === 0;
+  lines.push(
+    ok ? 'soak: all checks passed' : `soak: FAILED: ${failures.join(', ')}`,
+    `cut by a kill (in flight on a process killed with -9; the client's outcome is unknown): ${cut.length} (${cut.filter((a) => a.status === 502).length} balancer 502, ${cut.filter((a) => a.status === null).length} connection closed by the balancer)`,
+  );
   const lastLine = `soak: ${recorder.total} requests, ${chaos.kills.length} kills, ${chaos.restarts.length} db restarts, 5xx ${fiveHundreds.length}, pending ${pending}, invariants ${invariantsOk ? 'ok' : 'FAIL'}, disagreements ${books.disagreements.length}`;
   return { lastLine, ok, lines };
 };
