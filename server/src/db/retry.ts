@@ -1,7 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { DbOrTx, Tx } from './client.ts';
-import { isTransientConflict } from './pg-error.ts';
+import pg from 'pg';
+import type { Db, DbOrTx, Tx } from './client.ts';
+import { isDatabaseUnavailable, isTransientConflict } from './pg-error.ts';
+import * as schema from './schema/index.ts';
 
 /**
  * The one owner of retries for transient conflicts (docs/decisions/0025-riding-through-faults.md).
@@ -40,4 +43,39 @@ export const retryTransient = async <T>(
  * would repeat (no network calls in a transaction anyway; keep results in its return value).
  */
 export const inTransaction = <T>(db: DbOrTx, work: (tx: Tx) => Promise<T>): Promise<T> =>
-  db instanceof PgTransaction ? db.transaction(work) : retryTransient(() => db.transaction(work));
+  db instanceof PgTransaction
+    ? db.transaction(work)
+    : retryTransient(() => transactionOnce(db, work));
+
+/** A Drizzle database bound to one pooled connection, made once per connection. */
+const onConnection = new WeakMap<pg.PoolClient, Db>();
+
+/**
+ * One run of a transaction. On node-postgres the connection is checked out here, not by
+ * Drizzle: Drizzle's pooled transaction() sends BEGIN before the try/finally that releases its
+ * connection, so a BEGIN that fails (the server restarted while the connection sat idle) keeps
+ * that connection out of the pool for good, and a few such failures leave every request
+ * waiting for a connection (drizzle-orm issue 6241, open in 0.45). Here the connection always
+ * goes back, and one that broke goes back with its error, so the pool drops it.
+ */
+const transactionOnce = async <T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> => {
+  const pool = (db as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) return db.transaction(work);
+  const connection = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    let bound = onConnection.get(connection);
+    if (!bound) {
+      bound = drizzle(connection, { schema }) as unknown as Db;
+      onConnection.set(connection, bound);
+    }
+    return await bound.transaction(work);
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) {
+      broken = error instanceof Error ? error : new Error(String(error));
+    }
+    throw error;
+  } finally {
+    connection.release(broken);
+  }
+};

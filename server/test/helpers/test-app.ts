@@ -10,6 +10,7 @@ import { createMailer } from '../../src/lib/mailer.ts';
 import { checkLedgerInvariants } from '../../src/modules/ledger/ledger.invariants.ts';
 import { createBoundRegistry } from '../../src/providers/vending/bound-registry.ts';
 import { loadSupplierSettings } from '../../src/providers/vending/suppliers.config.ts';
+import type { Lifecycle } from '../../src/web/health.ts';
 import { createTestDatabase } from './test-db.ts';
 
 export type TestApp = {
@@ -30,8 +31,13 @@ export type TestApp = {
  * overrides settings (e.g. SMTP_URL for a real SMTP server, SUPPLIER_TIMEOUT_MS, rate limits).
  * The background reconciler is off (RECONCILE_INTERVAL_MS 0): tests run passes by hand.
  */
-export const createTestApp = async (env: Record<string, string> = {}): Promise<TestApp> => {
-  const database = await createTestDatabase();
+export const createTestApp = async (
+  env: Record<string, string> = {},
+  options: { databasePort?: number; lifecycle?: Lifecycle } = {},
+): Promise<TestApp> => {
+  const database = await createTestDatabase(
+    options.databasePort === undefined ? {} : { port: options.databasePort },
+  );
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -58,7 +64,7 @@ export const createTestApp = async (env: Record<string, string> = {}): Promise<T
     supplierSettings,
     selfUrl: () => url,
   };
-  const app = createApp(ctx);
+  const app = createApp(ctx, options.lifecycle ? { lifecycle: options.lifecycle } : {});
   let url = '';
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));

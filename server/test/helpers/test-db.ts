@@ -18,7 +18,12 @@ export const databaseUrlFor = (adminUrl: string, name: string): string => {
  * A fresh database for one test file, copied from the migrated template: PGlite in memory by
  * default, a new database on the PostgreSQL server when the run has DATABASE_URL.
  */
-export const createTestDatabase = async (): Promise<Database & { name: string }> => {
+export const createTestDatabase = async ({
+  port,
+}: {
+  /** PostgreSQL only: connect through this local port (a proxy in front of the server). */
+  port?: number;
+} = {}): Promise<Database & { name: string }> => {
   const template = inject('dbTemplate');
   if (template.kind === 'pglite') {
     const database = await openPglite({ loadDataDir: new Blob([fs.readFileSync(template.file)]) });
@@ -32,7 +37,16 @@ export const createTestDatabase = async (): Promise<Database & { name: string }>
   } finally {
     await admin.end();
   }
-  const database = openPostgres(databaseUrlFor(template.adminUrl, name), { poolSize: 20 });
+  const url = new URL(databaseUrlFor(template.adminUrl, name));
+  if (port !== undefined) {
+    url.hostname = '127.0.0.1';
+    url.port = String(port);
+  }
+  // Through a proxy the test cuts the server off: connection attempts give up within a second.
+  const database = openPostgres(url.toString(), {
+    poolSize: 20,
+    ...(port === undefined ? {} : { connectTimeoutMs: 1000 }),
+  });
   return {
     ...database,
     name,

@@ -1,24 +1,21 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { createTestDatabase, databaseUrlFor } from '../../../test/helpers/test-db.ts';
+import {
+  databaseForProcesses,
+  serverDir,
+  startServerProcess,
+} from '../../../test/helpers/server-process.ts';
 
-const serverDir = path.resolve(import.meta.dirname, '../../..');
-const template = inject('dbTemplate');
-
-let env: NodeJS.ProcessEnv;
+let env: Record<string, string>;
 let cleanup: () => Promise<void>;
 
 beforeAll(async () => {
-  const base = {
+  const database = await databaseForProcesses();
+  cleanup = database.cleanup;
+  env = {
+    ...database.env,
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    SMTP_URL: '',
     // The "no answer" trigger (3333) holds its answer for 8 s: long enough to kill the server
     // while the supplier has the order but we do not have its answer.
     SUPPLIER_TIMEOUT_MS: '10000',
@@ -27,48 +24,12 @@ beforeAll(async () => {
     RECONCILE_RETRY_SECONDS: '1',
     PROCESSING_GRACE_SECONDS: '1',
   };
-  if (template.kind === 'pg') {
-    const database = await createTestDatabase();
-    // The server processes open it themselves; keep only the drop for the end.
-    env = { ...base, DATABASE_URL: databaseUrlFor(template.adminUrl, database.name) };
-    cleanup = database.close;
-  } else {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vendo-crash-'));
-    env = { ...base, DATABASE_URL: '', DATA_DIR: dataDir };
-    cleanup = async () => fs.rmSync(dataDir, { recursive: true, force: true });
-  }
 });
 afterAll(async () => {
   await cleanup?.();
 });
 
-/** Starts `src/main.ts` and resolves with its URL once it prints it. */
-const startServer = async (): Promise<{
-  child: ChildProcess;
-  url: string;
-  exited: Promise<number | null>;
-}> => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
-  );
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /running at (http:\/\/\S+)/.exec(output);
-      if (match) resolve(match[1]!.replace('localhost', '127.0.0.1'));
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', () => reject(new Error(`server exited:\n${output}`)));
-  });
-  return { child, url, exited };
-};
+const startServer = () => startServerProcess(env);
 
 const json = async (url: string, init: RequestInit = {}) => {
   const res = await fetch(url, {
