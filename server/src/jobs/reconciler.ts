@@ -3,12 +3,20 @@ import { isDatabaseUnavailable } from '../db/pg-error.ts';
 import { deleteExpiredIdempotencyKeys } from '../lib/idempotency-store.ts';
 import { reconcileFundings } from '../modules/funding/funding.service.ts';
 import { sendMailBatch } from '../modules/mail/mail-campaigns.service.ts';
+import { foldAllHistoryTotals } from '../modules/transactions/history-fold.ts';
 import { reconcileOnce } from '../modules/vending/reconciler.ts';
 import { reconcileWithdrawals } from '../modules/withdraw/withdraw.service.ts';
 import { deliverDueWebhooks } from '../modules/webhooks/webhook-delivery.ts';
 
 /** The longest pause between passes while the database is out of reach. */
 const MAX_BACKOFF_MS = 60_000;
+
+/**
+ * How often the history totals' deltas are folded: often enough that a few thousand at most wait
+ * for readers to add up, whatever RECONCILE_INTERVAL_MS is (it may be 0 on a process that runs
+ * no re-queries).
+ */
+const HISTORY_FOLD_INTERVAL_MS = 2000;
 
 /**
  * Runs `pass` every `intervalMs` (never two passes at once) until stopped; 0 = never. A failed
@@ -70,7 +78,8 @@ const every = (
  * WEBHOOK_INTERVAL_MS, on
  * its own timer so a slow supplier re-query never holds webhooks back: the webhook outbox, pass
  * after pass while full batches keep coming. Each pass claims its work with SKIP LOCKED, so every
- * server process may run this.
+ * server process may run this. Every 2 s, on a timer of its own too: the history totals' fold
+ * (one process at a time folds; the others skip that pass).
  */
 export const startReconciler = (ctx: AppContext): { stop: () => Promise<void> } => {
   const reconciler = every(ctx, 'reconciler', ctx.config.vending.reconcileIntervalMs, async () => {
@@ -91,9 +100,13 @@ export const startReconciler = (ctx: AppContext): { stop: () => Promise<void> } 
       if ((await deliverDueWebhooks(ctx)) < ctx.config.webhooks.batchSize) break;
     }
   });
+  // A backlog drains in full batches, bounded so the timer comes back.
+  const fold = every(ctx, 'history fold', HISTORY_FOLD_INTERVAL_MS, () =>
+    foldAllHistoryTotals(ctx.db, { maxBatches: 20 }),
+  );
   return {
     stop: async () => {
-      await Promise.all([reconciler.stop(), webhooks.stop()]);
+      await Promise.all([reconciler.stop(), webhooks.stop(), fold.stop()]);
     },
   };
 };
