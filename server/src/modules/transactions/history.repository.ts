@@ -3,14 +3,13 @@ import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query.ts';
 import { rowFromRaw } from '../../db/rows.ts';
 import { transactions, users } from '../../db/schema/index.ts';
-import type { TransactionRow } from './transactions.mapper.ts';
 import { inTransaction } from '../../db/retry.ts';
 import { LIVE_TOTALS } from './history-fold.ts';
+import type { TransactionRow } from './transactions.mapper.ts';
 
 /**
- * History reads (GET /transaction, the CSV statement). Every filter is a bound parameter; the
- * page and the statement walk an index newest first; the totals read the maintained daily
- * totals (migrations 0017, 0023) except with a phone filter, which the phone index bounds instead.
+ * History reads (GET /transaction, the CSV statement): pages walk an index newest first; totals
+ * read the maintained daily totals (0017, 0023), or with a phone filter the rows the index bounds.
  */
 
 export type HistoryFilter = {
