@@ -38,7 +38,7 @@ export const openPostgres = (
   url: string,
   {
     poolSize = 10,
-    connectTimeoutMs = 5000,
+    connectTimeoutMs = 15_000,
     onConnectionError = () => undefined,
   }: {
     poolSize?: number;

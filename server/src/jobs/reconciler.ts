@@ -1,21 +1,30 @@
 import type { AppContext } from '../app-context.ts';
 import { isDatabaseUnavailable } from '../db/pg-error.ts';
 import { deleteExpiredIdempotencyKeys } from '../lib/idempotency-store.ts';
+import { isMailServerUnavailable } from '../lib/mailer.ts';
 import { reconcileFundings } from '../modules/funding/funding.service.ts';
 import { sendMailBatch } from '../modules/mail/mail-campaigns.service.ts';
+import { foldAllHistoryTotals } from '../modules/transactions/history-fold.ts';
 import { reconcileOnce } from '../modules/vending/reconciler.ts';
 import { reconcileWithdrawals } from '../modules/withdraw/withdraw.service.ts';
 import { deliverDueWebhooks } from '../modules/webhooks/webhook-delivery.ts';
 
-/** The longest pause between passes while the database is out of reach. */
+/** The longest pause between passes while a server it needs is out of reach. */
 const MAX_BACKOFF_MS = 60_000;
 
 /**
+ * How often the history totals' deltas are folded: often enough that a few thousand at most wait
+ * for readers to add up, whatever RECONCILE_INTERVAL_MS is (it may be 0 on a process that runs
+ * no re-queries).
+ */
+const HISTORY_FOLD_INTERVAL_MS = 2000;
+
+/**
  * Runs `pass` every `intervalMs` (never two passes at once) until stopped; 0 = never. A failed
- * pass is logged and the next one runs as usual, except while the database is out of reach:
- * then the pause doubles, with jitter, up to a minute (one warning when it starts, one line when
- * it is back), so a restart is not met by every loop of every process at once. stop() lets a
- * pass in progress finish and starts no other.
+ * pass is logged and the next one runs as usual, except while the database (or, for mail, the
+ * mail server) is out of reach: then the pause doubles, with jitter, up to a minute (one warning
+ * when it starts, one line when it is back), so a restart is not met by every loop of every
+ * process at once. stop() lets a pass in progress finish and starts no other.
  */
 const every = (
   ctx: AppContext,
@@ -43,9 +52,14 @@ const every = (
       if (backoffMs > 0) ctx.logger.info(`${name} resumed`, { afterBackoffMs: backoffMs });
       backoffMs = 0;
     } catch (error) {
-      if (isDatabaseUnavailable(error)) {
+      const away = isDatabaseUnavailable(error)
+        ? 'database'
+        : isMailServerUnavailable(error)
+          ? 'mail server'
+          : null;
+      if (away) {
         if (backoffMs === 0) {
-          ctx.logger.warn(`${name} paused: database unavailable`, { error: String(error) });
+          ctx.logger.warn(`${name} paused: ${away} unavailable`, { error: String(error) });
         }
         backoffMs = Math.min(MAX_BACKOFF_MS, Math.max(intervalMs, backoffMs * 2));
       } else {
@@ -65,25 +79,30 @@ const every = (
 };
 
 /**
- * Runs the background work until stopped. Every RECONCILE_INTERVAL_MS: re-queries of unsettled
- * purchases, withdrawals and fundings, admin mail left unsent and expired idempotency keys. Every
- * WEBHOOK_INTERVAL_MS, on
- * its own timer so a slow supplier re-query never holds webhooks back: the webhook outbox, pass
- * after pass while full batches keep coming. Each pass claims its work with SKIP LOCKED, so every
- * server process may run this.
+ * Runs the background work until stopped, each loop on a timer of its own, so one that waits
+ * (a slow supplier, a mail server that is down) never holds another back:
+ * - every RECONCILE_INTERVAL_MS: re-queries of unsettled purchases, withdrawals and fundings,
+ *   and expired idempotency keys; on its own timer, admin mail left unsent (batches until none);
+ * - every WEBHOOK_INTERVAL_MS: the webhook outbox, pass after pass while full batches come;
+ * - every 2 s: the history totals' fold (one process at a time folds; the others skip).
+ * Each pass claims its work with SKIP LOCKED, so every server process may run this.
  */
 export const startReconciler = (ctx: AppContext): { stop: () => Promise<void> } => {
   const reconciler = every(ctx, 'reconciler', ctx.config.vending.reconcileIntervalMs, async () => {
     await reconcileOnce(ctx);
     await reconcileWithdrawals(ctx);
     await reconcileFundings(ctx);
-    // A batch of admin mail a restarted process left unsent.
-    await sendMailBatch(ctx);
     // Idempotency keys past their retention (IDEMPOTENCY_KEY_HOURS), a batch per pass.
     await deleteExpiredIdempotencyKeys(ctx.db, {
       keepHours: ctx.config.idempotencyKeyHours,
       limit: 1000,
     });
+  });
+  // Admin mail a restarted process left unsent, or that waited for the mail server.
+  const mail = every(ctx, 'mail', ctx.config.vending.reconcileIntervalMs, async () => {
+    for (let i = 0; i < 20; i++) {
+      if ((await sendMailBatch(ctx)) === 0) break;
+    }
   });
   const webhooks = every(ctx, 'webhook delivery', ctx.config.webhooks.intervalMs, async () => {
     // A backlog drains without waiting an interval per batch; bounded so the timer comes back.
@@ -91,9 +110,13 @@ export const startReconciler = (ctx: AppContext): { stop: () => Promise<void> } 
       if ((await deliverDueWebhooks(ctx)) < ctx.config.webhooks.batchSize) break;
     }
   });
+  // A backlog drains in full batches, bounded so the timer comes back.
+  const fold = every(ctx, 'history fold', HISTORY_FOLD_INTERVAL_MS, () =>
+    foldAllHistoryTotals(ctx.db, { maxBatches: 20 }),
+  );
   return {
     stop: async () => {
-      await Promise.all([reconciler.stop(), webhooks.stop()]);
+      await Promise.all([reconciler.stop(), mail.stop(), webhooks.stop(), fold.stop()]);
     },
   };
 };

@@ -46,3 +46,19 @@ export const createMailer = ({
     },
   };
 };
+
+/**
+ * The mail server would not take the message now, so it was not sent and may be tried later:
+ * it could not be reached (nodemailer's command 'CONN': refused, DNS, timeout on connect), or
+ * it answered a temporary 4xx ("try again later"). A 5xx, or a connection lost after the
+ * message was handed over, is final: the message may have gone out and is not sent twice.
+ */
+export const isMailServerUnavailable = (error: unknown): boolean => {
+  const { command, code, responseCode } = (error ?? {}) as {
+    command?: unknown;
+    code?: unknown;
+    responseCode?: unknown;
+  };
+  if (command === 'CONN' || code === 'ECONNECTION' || code === 'EDNS') return true;
+  return typeof responseCode === 'number' && responseCode >= 400 && responseCode < 500;
+};

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from './free-port.ts';
 
 const run = promisify(execFile);
 
@@ -22,17 +22,6 @@ export const privatePostgresUnavailable = (): string | null => {
   }
   return null;
 };
-
-/** A free TCP port on 127.0.0.1 (the kernel's pick, released at once). */
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 export type PrivatePostgres = {
   /** postgres://postgres@127.0.0.1:<port>/postgres */

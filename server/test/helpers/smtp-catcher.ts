@@ -12,8 +12,11 @@ export type SmtpCatcher = {
   close: () => Promise<void>;
 };
 
-/** A real SMTP server on a random local port that keeps every message it receives. */
-export const startSmtpCatcher = async (): Promise<SmtpCatcher> => {
+/**
+ * A real SMTP server on a local port (a random one unless given) that keeps every message it
+ * receives.
+ */
+export const startSmtpCatcher = async ({ port: wanted = 0 } = {}): Promise<SmtpCatcher> => {
   const messages: CaughtMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -34,7 +37,7 @@ export const startSmtpCatcher = async (): Promise<SmtpCatcher> => {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) => server.listen(wanted, '127.0.0.1', () => resolve()));
   const { port } = server.server.address() as AddressInfo;
 
   const waitFor: SmtpCatcher['waitFor'] = async (match, timeoutMs = 5_000) => {

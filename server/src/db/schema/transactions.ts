@@ -88,10 +88,9 @@ export const transactions = pgTable(
 );
 
 /**
- * History totals, maintained by statement triggers on `transactions` (migration 0017): one row
- * per user, Lagos day, type, network and status. Exact: every insert, update and delete of a
- * transaction moves these figures in the same database transaction. Only the user's own rows
- * are locked, so purchases of different users never queue on it. docs/decisions/0015.
+ * History totals: one row per user, Lagos day, type, network and status, written only by the
+ * fold (modules/transactions/history-fold.ts), which moves transaction_total_deltas into it.
+ * The totals as they stand are these rows plus the deltas not yet folded. docs/decisions/0015.
  */
 export const transactionDailyTotals = pgTable(
   'transaction_daily_totals',
@@ -112,6 +111,31 @@ export const transactionDailyTotals = pgTable(
     primaryKey({ columns: [t.userId, t.day, t.type, t.status, t.network] }),
     index('transaction_daily_totals_day_idx').on(t.day),
   ],
+);
+
+/**
+ * What each statement on `transactions` changed in the history totals, written by its statement
+ * triggers (migrations 0017, 0023) in the same database transaction: insert-only, no key anyone
+ * waits on, so writers never queue on each other's totals. The fold deletes committed deltas and
+ * adds them to transaction_daily_totals in one transaction.
+ */
+export const transactionTotalDeltas = pgTable(
+  'transaction_total_deltas',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id').notNull(),
+    day: date('day').notNull(),
+    type: text('type').notNull(),
+    network: text('network').notNull(),
+    status: text('status').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    profitKobo: bigint('profit_kobo', { mode: 'number' }).notNull(),
+    debitKobo: bigint('debit_kobo', { mode: 'number' }).notNull(),
+    creditKobo: bigint('credit_kobo', { mode: 'number' }).notNull(),
+    volumeMb: bigint('volume_mb', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('transaction_total_deltas_user_day_idx').on(t.userId, t.day)],
 );
 
 /**

@@ -105,7 +105,7 @@ export const markRecipient = async (
   db: DbOrTx,
   key: { campaignId: number; userId: string },
   from: 'claimed' | 'sending',
-  to: 'sending' | 'sent' | 'failed',
+  to: 'queued' | 'sending' | 'sent' | 'failed',
   error?: string,
 ): Promise<boolean> => {
   const moved = await db

@@ -1,9 +1,10 @@
 import type { TSendMailRequest } from '@vendo/shared/schemas/admin';
 import type { TMailCampaignResponse } from '@vendo/shared/schemas/admin.responses';
 import type { AppContext } from '../../app-context.ts';
+import { isDatabaseUnavailable } from '../../db/pg-error.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Mail } from '../../lib/mailer.ts';
+import { isMailServerUnavailable, type Mail } from '../../lib/mailer.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { findUserByUserName } from '../users/users.repository.ts';
 import {
@@ -53,13 +54,23 @@ export const sendMailBatch = async (
     leaseSeconds: LEASE_SECONDS,
     ...(campaignId === undefined ? {} : { campaignId }),
   });
-  for (const recipient of claimed) {
+  for (const [index, recipient] of claimed.entries()) {
     if (!(await markRecipient(ctx.db, recipient, 'claimed', 'sending'))) continue;
     try {
       await ctx.mailer.send(mailFor(recipient));
       await markRecipient(ctx.db, recipient, 'sending', 'sent');
     } catch (error) {
-      await markRecipient(ctx.db, recipient, 'sending', 'failed', String(error));
+      if (!isMailServerUnavailable(error)) {
+        await markRecipient(ctx.db, recipient, 'sending', 'failed', String(error));
+        continue;
+      }
+      // The mail server is away: nothing of this batch went out from here on. Back in the queue,
+      // and the error goes to the mail loop, which pauses and tries again later.
+      await markRecipient(ctx.db, recipient, 'sending', 'queued');
+      for (const rest of claimed.slice(index + 1)) {
+        await markRecipient(ctx.db, rest, 'claimed', 'queued');
+      }
+      throw error;
     }
   }
   return claimed.length;
@@ -72,7 +83,12 @@ export const drainMail = async (ctx: AppContext): Promise<void> => {
       // next batch
     }
   } catch (error) {
-    ctx.logger.error('mail batch failed', { error: String(error) });
+    // The mail loop carries on from the queue once the server (mail or database) is back.
+    if (isMailServerUnavailable(error) || isDatabaseUnavailable(error)) {
+      ctx.logger.warn('mail paused: server unavailable', { error: String(error) });
+    } else {
+      ctx.logger.error('mail batch failed', { error: String(error) });
+    }
   }
 };
 

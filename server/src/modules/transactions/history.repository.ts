@@ -3,13 +3,13 @@ import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query.ts';
 import { rowFromRaw } from '../../db/rows.ts';
 import { transactions, users } from '../../db/schema/index.ts';
-import type { TransactionRow } from './transactions.mapper.ts';
 import { inTransaction } from '../../db/retry.ts';
+import { LIVE_TOTALS } from './history-fold.ts';
+import type { TransactionRow } from './transactions.mapper.ts';
 
 /**
- * History reads (GET /transaction, the CSV statement). Every filter is a bound parameter; the
- * page and the statement walk an index newest first; the totals read the maintained daily
- * totals (migration 0017) except with a phone filter, which the phone index bounds instead.
+ * History reads (GET /transaction, the CSV statement): pages walk an index newest first; totals
+ * read the maintained daily totals (0017, 0023), or with a phone filter the rows the index bounds.
  */
 
 export type HistoryFilter = {
@@ -199,7 +199,7 @@ export const buildClosedDays = async (db: DbOrTx): Promise<void> => {
           select distinct day::text as day from seen
           union
           select d::date::text from generate_series(
-            (select min(day) from transaction_daily_totals),
+            (select min(day) from ${LIVE_TOTALS}),
             history_day(now()) - 2, interval '1 day') as d
           where not exists (select 1 from transaction_closed_days c where c.day = d::date)`,
     );
@@ -212,7 +212,7 @@ export const buildClosedDays = async (db: DbOrTx): Promise<void> => {
             (day, type, network, status, count, amount_kobo, profit_kobo, debit_kobo, credit_kobo, volume_mb)
           select day, type, network, status, sum(count), sum(amount_kobo), sum(profit_kobo),
                  sum(debit_kobo), sum(credit_kobo), sum(volume_mb)
-          from transaction_daily_totals where day in ${days}
+          from ${LIVE_TOTALS} where day in ${days}
           group by 1, 2, 3, 4 having sum(count) <> 0`,
     );
     // Deleted and written again: the rows' new xmin changes the closed totals' version.
@@ -233,7 +233,7 @@ const closedState = async (
     sql`select exists (select 1 from transaction_stale_days)
           or coalesce((select max(day) from transaction_closed_days), '-infinity'::date)
              < history_day(now()) - 2
-          and exists (select 1 from transaction_daily_totals
+          and exists (select 1 from ${LIVE_TOTALS}
                       where day <= history_day(now()) - 2
                         and day > coalesce((select max(day) from transaction_closed_days), '-infinity'::date))
           as needed,
@@ -256,8 +256,8 @@ const closedCaches = new WeakMap<DbOrTx, Map<string, TotalsGroup[]>>();
 const CLOSED_CACHE_SIZE = 500;
 
 /**
- * The totals of every row the filter matches, grouped by type, network and status. Exact: the
- * daily totals move with each row in its own database transaction.
+ * The totals of every row the filter matches, grouped by type, network and status. Exact: a
+ * row's deltas are written in its own database transaction and read with the folded totals.
  */
 export const historyTotals = async (db: DbOrTx, filter: HistoryFilter): Promise<TotalsGroup[]> => {
   if (filter.phoneNumber) return totalsFromRows(db, filter);
@@ -265,7 +265,7 @@ export const historyTotals = async (db: DbOrTx, filter: HistoryFilter): Promise<
     return toGroups(
       await queryRows<RawGroup>(
         db,
-        sql`select type, network, status, ${SUMS} from transaction_daily_totals
+        sql`select type, network, status, ${SUMS} from ${LIVE_TOTALS}
             ${whereOf(totalsConditions(filter, [sql`user_id = ${filter.userId}`]))}
             group by 1, 2, 3 having sum(count) <> 0`,
       ),
@@ -303,7 +303,7 @@ export const historyTotals = async (db: DbOrTx, filter: HistoryFilter): Promise<
   const open = toGroups(
     await queryRows<RawGroup>(
       db,
-      sql`select type, network, status, ${SUMS} from transaction_daily_totals
+      sql`select type, network, status, ${SUMS} from ${LIVE_TOTALS}
           ${whereOf(totalsConditions(filter, [sql`day > ${state.lastClosed}::date`]))}
           group by 1, 2, 3 having sum(count) <> 0`,
     ),
@@ -333,7 +333,7 @@ export const transactionCount = async (db: DbOrTx): Promise<number> => {
     db,
     sql`select (select coalesce(sum(count), 0) from transaction_closed_day_totals
                  where day <= ${lastClosed}::date)
-             + (select coalesce(sum(count), 0) from transaction_daily_totals
+             + (select coalesce(sum(count), 0) from ${LIVE_TOTALS}
                  where day > ${lastClosed}::date) as n`,
   );
   return Number(row?.n ?? 0);
@@ -366,7 +366,7 @@ export const salesByDayAndNetwork = async (db: DbOrTx, fromDay: string): Promise
           from transaction_closed_day_totals where ${pick} and day <= ${lastClosed}::date
           union all
           select day, ${networkOf}, amount_kobo, profit_kobo
-          from transaction_daily_totals where ${pick} and day > ${lastClosed}::date
+          from ${LIVE_TOTALS} where ${pick} and day > ${lastClosed}::date
         ) d
         group by day, network
         having sum(amount_kobo) <> 0 or sum(profit_kobo) <> 0

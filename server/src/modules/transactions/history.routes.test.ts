@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactions } from '../../db/schema/index.ts';
 import { createUser, type TestUser } from '../../../test/factories/user.factory.ts';
+import { deltaCount } from '../../../test/helpers/history-totals.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { foldAllHistoryTotals } from './history-fold.ts';
 
 /**
  * GET /transaction and /transaction/statement.csv on generated history: every figure is checked
@@ -393,6 +395,38 @@ describe('GET /api/v1/transaction', () => {
     expect(gone.body).toMatchObject(
       expected(matching(await allRows(), { type: 'data' }), { staff: true }),
     );
+  });
+
+  it('answers the same exact totals with deltas not yet folded, folded, and both', async () => {
+    const fola = await createUser(t.ctx);
+    const rows = generate(fola.id, 3, 60);
+    await t.ctx.db.insert(transactions).values(rows.slice(0, 40));
+    for (const row of rows.slice(40)) await t.ctx.db.insert(transactions).values(row);
+    const exact = async () => {
+      const own = await list(fola);
+      expect(own.body).toMatchObject(expected(rows, { staff: false }));
+      const staffFilters: Filter[] = [{}, { type: 'data' }, { status: 'success', from: day(20) }];
+      for (const filter of staffFilters) {
+        const res = await list(admin, filter as Record<string, string>);
+        expect(res.body).toMatchObject(
+          expected(matching(await allRows(), filter), { staff: true }),
+        );
+      }
+    };
+    // Nothing folds in this suite until here: every total so far was read with its deltas.
+    expect(await deltaCount(t.ctx.db)).toBeGreaterThan(0);
+    await exact();
+    await foldAllHistoryTotals(t.ctx.db);
+    expect(await deltaCount(t.ctx.db)).toBe(0);
+    await exact();
+    // A late change (a closed day) on top of folded totals: read from both.
+    const late = rows.find((r) => r.status === 'success' && lagosDay(r.createdAt) < day(3))!;
+    await t.ctx.db.execute(
+      sql`update transactions set status = 'refunded' where reference = ${late.reference}`,
+    );
+    late.status = 'refunded';
+    expect(await deltaCount(t.ctx.db)).toBeGreaterThan(0);
+    await exact();
   });
 
   it('answers every total as a number on an empty history', async () => {
