@@ -59,7 +59,12 @@ export const createClient = ({
     keepAliveTimeout: 4_000,
   });
 
-  const once = async (call: Call): Promise<Answer> => {
+  /**
+   * One attempt. A GET whose connection was closed under it (a keep-alive race with the
+   * balancer) is sent once more at once, as HTTP clients do for idempotent requests; the first
+   * attempt is counted as 'conn-error (GET, sent again)'.
+   */
+  const once = async (call: Call, { again = true } = {}): Promise<Answer> => {
     const headers: Record<string, string> = {};
     if (call.token) headers['x-auth-token'] = call.token;
     if (call.key) headers['idempotency-key'] = call.key;
@@ -102,8 +107,9 @@ export const createClient = ({
       const code = (error as { code?: string }).code ?? '';
       const timeout = code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
       excerpt = `${code} ${(error as Error).message}`;
+      const retry = again && !timeout && call.method === 'GET';
       answer = {
-        label: timeout ? 'timeout' : 'conn-error',
+        label: timeout ? 'timeout' : retry ? 'conn-error (GET, sent again)' : 'conn-error',
         status: null,
         fromApp: false,
         body: null,
@@ -123,6 +129,7 @@ export const createClient = ({
       ...(requestId ? { requestId } : {}),
       ...(excerpt !== undefined ? { excerpt } : {}),
     });
+    if (answer.label === 'conn-error (GET, sent again)') return once(call, { again: false });
     return answer;
   };
 

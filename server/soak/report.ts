@@ -29,7 +29,7 @@ const describe = (a: Attempt, since: number) =>
  * without an answer (as a server closing an idle keep-alive connection would look). An app 5xx
  * other than 503, or a balancer 502/504 with no kill to explain it, counts as a 5xx; balancer
  * 503s (no process ready, as during a database restart) are counted apart, and so are answers
- * that never came for another reason.
+ * that never came for another reason, and GETs sent again after their connection closed.
  */
 export const classify = (recorder: Recorder, chaos: ChaosLog) => {
   const killedAt = chaos.kills.map((k) => k.at);
@@ -41,15 +41,18 @@ export const classify = (recorder: Recorder, chaos: ChaosLog) => {
   const fiveHundreds: Attempt[] = [];
   const balancer503: Attempt[] = [];
   const noAnswer: Attempt[] = [];
+  const sentAgain: Attempt[] = [];
   for (const a of recorder.unusual) {
-    if (a.status === null) (a.label === 'conn-error' && inFlightAtKill(a) ? cut : noAnswer).push(a);
+    if (a.label === 'conn-error (GET, sent again)') sentAgain.push(a);
+    else if (a.status === null)
+      (a.label === 'conn-error' && inFlightAtKill(a) ? cut : noAnswer).push(a);
     else if (a.fromApp) {
       if (a.status >= 500 && a.status !== 503) fiveHundreds.push(a);
     } else if (a.status === 503) balancer503.push(a);
     else if (a.status === 502 && inFlightAtKill(a)) cut.push(a);
     else fiveHundreds.push(a);
   }
-  return { cut, fiveHundreds, balancer503, noAnswer };
+  return { cut, fiveHundreds, balancer503, noAnswer, sentAgain };
 };
 
 export const buildReport = ({
@@ -77,7 +80,7 @@ export const buildReport = ({
       `  ${kind.padEnd(width)}  ${byLabel.map(([l, n]) => `${l}: ${n}`).join('  ')}   p50 ${percentile(ms, 50)} ms, p99 ${percentile(ms, 99)} ms`,
     );
   }
-  const { cut, fiveHundreds, balancer503, noAnswer } = classify(recorder, chaos);
+  const { cut, fiveHundreds, balancer503, noAnswer, sentAgain } = classify(recorder, chaos);
   const since = timings.loadStartedAt!;
   const clock = (at: number) => `${((at - since) / 1000).toFixed(1)} s`;
   lines.push(
@@ -88,7 +91,7 @@ export const buildReport = ({
     `acknowledged writes checked: ${recorder.acks.length}, not found: ${books.missing.length}`,
     `purchases, ours: ${JSON.stringify(books.ours)}; the suppliers' orders: ${JSON.stringify(books.theirs)}`,
     `unsettled at the end: ${books.pending.purchases} purchase(s), ${books.pending.withdrawals} withdrawal(s)`,
-    `balancer 503 (no process ready): ${balancer503.length}; no answer at all: ${noAnswer.length}`,
+    `balancer 503 (no process ready): ${balancer503.length}; no answer at all: ${noAnswer.length}; GETs sent again after their connection closed: ${sentAgain.length}`,
     `timings: setup ${timings.setupS} s, load ${timings.loadS} s (${(recorder.total / Math.max(1, timings.loadS!)).toFixed(0)} requests/s), settle ${timings.settleS} s, checks ${timings.checksS} s; seed ${timings.seed} (SOAK_SEED repeats the run's choices)`,
     ...list('retries given up', recorder.retries.gaveUp),
     ...list('replays wrong', recorder.replays.mismatches),
