@@ -318,11 +318,12 @@ describe('sandbox suppliers: triggers through the adapter', () => {
     await expectFloatConserved();
   });
 
-  it('re-query of an unknown order → 404 → pending (never failed)', async () => {
+  it('re-query of an unknown order → 404 → pending with notFound (never failed)', async () => {
     const result = await glad.query('data', { supplierRef: null, reference: 'VND-NEVER-SENT' });
     expect(result).toMatchObject({
       outcome: 'pending',
-      message: 'GLAD re-query answered HTTP 404',
+      notFound: true,
+      message: 'GLAD has no record of this order',
     });
     expect(JSON.parse(result.raw)).toEqual({ detail: 'Not found.' });
     expectOutcome(
