@@ -54,8 +54,11 @@ const cleanUp = async () => {
   cleanups.length = 0;
   if (process.env.SOAK_KEEP !== '1') fs.rmSync(dir, { recursive: true, force: true });
 };
+// Ctrl+C reaches this process more than once (the terminal's and tsx's relay): the first starts
+// the clean-up, the others must not end the process before it is done.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
+  process.on(signal, () => {
+    if (stopping) return;
     say(`soak: ${signal}, cleaning up`);
     void cleanUp().finally(() => process.exit(130));
   });
