@@ -4,6 +4,7 @@ import { basisPointsOfKobo, formatNaira, koboToNaira } from '@vendo/shared/money
 import type { AppContext } from '../../app-context.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { nestsDeeperThan } from '../../lib/json-depth.ts';
 import { getFeeBasisPoints } from '../../lib/fees.ts';
 import {
   initiateSquadPayment,
@@ -92,6 +93,9 @@ export const handleSquadWebhook = async (
     payload = JSON.parse(rawBody.toString('utf8')) as typeof payload;
   } catch {
     return { status: 400, body: { msg: 'Invalid JSON' } };
+  }
+  if (nestsDeeperThan(payload)) {
+    return { status: 400, body: { msg: 'The request body is nested too deeply' } };
   }
   const reference = String(payload.TransactionRef ?? payload.Body?.transaction_ref ?? '');
   const [funding] = await ctx.db
