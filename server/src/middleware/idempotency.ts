@@ -72,11 +72,22 @@ const fingerprintOf = (req: Request): { route: string; hash: string } => {
 };
 
 /**
+ * An answer that is no result of the operation: validation refused the request before anything
+ * ran (every VALIDATION_ERROR on these routes is raised before their first write), so, as with
+ * Stripe, the key is not spent on it and the corrected request may use it.
+ */
+const refusedBeforeRunning = (body: unknown): boolean =>
+  typeof body === 'object' &&
+  body !== null &&
+  (body as { code?: unknown }).code === 'VALIDATION_ERROR';
+
+/**
  * Idempotency for every route that moves money (docs/decisions/0018), placed after authenticate
  * and before the body is validated. With an Idempotency-Key header or a `request_id` field:
  *
  * - the first request claims the key (its own short statement, before anything runs) and runs;
- *   its final answer (2xx or 4xx) is stored before it is sent; a 5xx frees the key for a retry;
+ *   its final answer (2xx or 4xx) is stored before it is sent; a 5xx, or a refusal of the request
+ *   itself (VALIDATION_ERROR), frees the key so a retry (a corrected one) runs;
  * - the same key and the same request again: the stored answer, with `Idempotent-Replayed: true`;
  * - the same key with another request (method, path or body): 422;
  * - the same key while the first is still running: 409, nothing runs.
@@ -124,7 +135,7 @@ export const idempotent =
       answered = true;
       const status = res.statusCode;
       const keep =
-        status >= 500
+        status >= 500 || refusedBeforeRunning(body)
           ? releaseIdempotencyKey(ctx.db, { userId, key })
           : storeIdempotentAnswer(ctx.db, { userId, key, status, body });
       void (async () => {
