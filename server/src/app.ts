@@ -2,6 +2,7 @@ import express, { Router } from 'express';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from './app-context.ts';
 import { AppError } from './lib/app-error.ts';
+import { rejectDeepBodies } from './middleware/body-depth.ts';
 import { compress } from './middleware/compress.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { rejectNulBytes } from './middleware/reject-nul.ts';
@@ -54,6 +55,7 @@ export const createApp = (
 
   const api = Router();
   api.use(express.json({ limit: '100kb', strict: true }));
+  api.use(rejectDeepBodies);
   api.use(rejectNulBytes);
   api.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');

@@ -36,6 +36,30 @@ export const isTransientConflict = (error: unknown): boolean => {
   return code === '40P01' || code === '40001';
 };
 
+/**
+ * SQLSTATEs of class 22 (data exception) that here only a caller's value can cause: text that
+ * is no uuid or number (22P02), a number or date out of range (22003, 22008), a date in no
+ * format (22007), a string longer than its column (22001), bytes that are no UTF-8 (22021,
+ * 22P05) and a LIKE pattern ending in its escape character (22025). Validation should refuse
+ * such values first; these are the net behind it.
+ */
+const CALLER_VALUE_CODES = new Set([
+  '22P02', // invalid_text_representation
+  '22003', // numeric_value_out_of_range
+  '22007', // invalid_datetime_format
+  '22008', // datetime_field_overflow
+  '22001', // string_data_right_truncation
+  '22021', // character_not_in_repertoire
+  '22P05', // untranslatable_character
+  '22025', // invalid_escape_sequence
+]);
+
+/** PostgreSQL refused a value in the request as data of its column's type (see above). */
+export const isCallerValueError = (error: unknown): boolean => {
+  const code = pgErrorOf(error)?.code;
+  return code !== undefined && CALLER_VALUE_CODES.has(code);
+};
+
 /** SQLSTATEs that mean the server went away or would not take us: not the request's fault. */
 const UNAVAILABLE_CODES = new Set([
   '57P01', // admin_shutdown: a fast shutdown or restart ended our connection

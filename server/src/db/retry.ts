@@ -5,6 +5,8 @@ import pg from 'pg';
 import type { Db, DbOrTx, Tx } from './client.ts';
 import { isDatabaseUnavailable, isTransientConflict } from './pg-error.ts';
 import * as schema from './schema/index.ts';
+import { currentClaim } from '../lib/idempotency-scope.ts';
+import { markActed } from '../lib/idempotency-store.ts';
 
 /**
  * The one owner of retries for transient conflicts (docs/decisions/0025-riding-through-faults.md).
@@ -41,11 +43,21 @@ export const retryTransient = async <T>(
  *
  * `work` may run more than once: it must do nothing outside the database that a second run
  * would repeat (no network calls in a transaction anyway; keep results in its return value).
+ * In a request that came with an Idempotency-Key it also marks that key acted on.
  */
-export const inTransaction = <T>(db: DbOrTx, work: (tx: Tx) => Promise<T>): Promise<T> =>
-  db instanceof PgTransaction
-    ? db.transaction(work)
-    : retryTransient(() => transactionOnce(db, work));
+export const inTransaction = <T>(db: DbOrTx, work: (tx: Tx) => Promise<T>): Promise<T> => {
+  if (db instanceof PgTransaction) return db.transaction(work);
+  // In a request with an Idempotency-Key, the transaction records that the request acted
+  // (committed with it, undone with it; lib/idempotency-scope.ts).
+  const claim = currentClaim();
+  const run = claim
+    ? async (tx: Tx) => {
+        await markActed(tx, claim);
+        return work(tx);
+      }
+    : work;
+  return retryTransient(() => transactionOnce(db, run));
+};
 
 /** A Drizzle database bound to one pooled connection, made once per connection. */
 const onConnection = new WeakMap<pg.PoolClient, Db>();

@@ -1,5 +1,10 @@
 import type { ErrorRequestHandler } from 'express';
-import { isDatabaseUnavailable, isTransientConflict } from '../db/pg-error.ts';
+import {
+  isCallerValueError,
+  isDatabaseUnavailable,
+  isTransientConflict,
+  pgErrorOf,
+} from '../db/pg-error.ts';
 import { isAppError } from '../lib/app-error.ts';
 import type { Logger } from '../lib/logger.ts';
 
@@ -8,7 +13,8 @@ export const RETRY_AFTER_SECONDS = 5;
 
 /**
  * The one place errors become responses: AppError → its status and `{ msg, code }`; body-parser
- * errors → 400/413; the database out of reach, or a conflict that survived every retry → 503
+ * errors → 400/413; a path that does not decode, or a value PostgreSQL refuses as data of its
+ * column's type (input validation missed it) → 400; the database out of reach, or a conflict that survived every retry → 503
  * with Retry-After; anything else → 500 with a generic message, logged with stack and request id.
  */
 export const errorHandler =
@@ -44,6 +50,26 @@ export const errorHandler =
       res
         .status(status)
         .json({ msg: 'The request body could not be read', code: 'VALIDATION_ERROR' });
+      return;
+    }
+    // A path parameter that is no percent-encoded UTF-8 (`/users/%ff`): the router's decode.
+    if (error instanceof URIError && status === 400) {
+      res.status(400).json({ msg: 'The request address is not valid', code: 'VALIDATION_ERROR' });
+      return;
+    }
+    if (isCallerValueError(error)) {
+      // PostgreSQL's own message (not the wrapper's, which lists the query's parameters).
+      const pgError = pgErrorOf(error);
+      logger.warn('value refused by the database', {
+        requestId: req.id,
+        method: req.method,
+        path: req.originalUrl.split('?')[0],
+        sqlstate: pgError?.code,
+        error: pgError?.message,
+      });
+      res
+        .status(400)
+        .json({ msg: 'The request has a value in the wrong format', code: 'VALIDATION_ERROR' });
       return;
     }
     if (isDatabaseUnavailable(error) || isTransientConflict(error)) {

@@ -66,7 +66,7 @@ describe('Idempotency-Key on every route that moves money', () => {
         broke,
         'post',
         '/api/v1/withdraw',
-        { bankCode: '058', accountNumber: '0123456789', amount: 500 },
+        { bankCode: '000013', accountNumber: '0123456789', amount: 500 },
       ],
       [
         customer,
@@ -88,6 +88,7 @@ describe('Idempotency-Key on every route that moves money', () => {
       [admin, 'post', `/api/v1/admin/requeryFunding/${NOBODY}`, {}],
       [admin, 'post', '/api/v1/admin/reQueryWithdrawal', { transactionId: 'nothing-here' }],
     ];
+    const refusedPaths: string[] = [];
     for (const [user, method, path, body] of routes) {
       const key = `k-${randomUUID()}`;
       const agent = t.request();
@@ -100,12 +101,16 @@ describe('Idempotency-Key on every route that moves money', () => {
       expect(first.status, `${path} ${JSON.stringify(first.body)}`).toBeLessThan(500);
       expect(first.headers['idempotent-replayed'], path).toBeUndefined();
       const again = await send();
+      // A request validation refused did not spend its key: the repeat runs again.
+      const refused = first.body.code === 'VALIDATION_ERROR';
       expect([again.status, again.headers['idempotent-replayed']], path).toEqual([
         first.status,
-        'true',
+        refused ? undefined : 'true',
       ]);
       expect(again.body, path).toEqual(first.body);
+      if (refused) refusedPaths.push(path);
     }
+    expect(refusedPaths).toEqual(['/api/v1/fundWallet/coupon', '/api/v1/auth/withdrawEarning']);
     // Each moved money once: one data, one airtime, one electricity purchase and one transfer.
     expect(await getWalletBalanceKobo(t.ctx.db, customer.id)).toBe(
       10_000_00 - 600_00 - 99_00 - 1_050_00 - 100_00,
@@ -312,6 +317,50 @@ describe('keeping and releasing keys', () => {
       ['a', 200, 'POST /move'],
       ['b', 400, 'POST /move'],
     ]);
+  });
+
+  it('does not spend a key on a request validation refused: the corrected request runs, once', async () => {
+    const user = await createUser(t.ctx, { balanceKobo: 2_000_00 });
+    const other = await createUser(t.ctx);
+    const cases: [string, Record<string, unknown>[], Record<string, unknown>][] = [
+      // The schema refuses the first; the handler's own check ('to yourself') another.
+      [
+        '/api/v1/buy/data',
+        [{ network: 1, mobile_number: '123', plan: '2' }],
+        {
+          network: 1,
+          mobile_number: '08031234567',
+          plan: '2',
+        },
+      ],
+      [
+        '/api/v1/auth/transferFund',
+        [
+          { userName: other.userName, amount: 'lots' },
+          { userName: user.userName, amount: 100 },
+        ],
+        { userName: other.userName, amount: 100 },
+      ],
+    ];
+    for (const [path, refusedBodies, body] of cases) {
+      const key = { 'Idempotency-Key': `k-${randomUUID()}` };
+      for (const refusedBody of refusedBodies) {
+        const refused = await post(user, path, refusedBody, key);
+        expect([refused.status, refused.body.code], path).toEqual([400, 'VALIDATION_ERROR']);
+        expect(await keyRows(user.id), path).toEqual(
+          expect.not.arrayContaining([expect.objectContaining({ key: key['Idempotency-Key'] })]),
+        );
+      }
+      const ran = await post(user, path, body, key);
+      expect([ran.status, ran.headers['idempotent-replayed']], path).toEqual([200, undefined]);
+      const again = await post(user, path, body, key);
+      expect([again.status, again.headers['idempotent-replayed']], path).toEqual([200, 'true']);
+      expect(again.body, path).toEqual(ran.body);
+    }
+    // One data plan (₦600) and one transfer (₦100), each charged once.
+    expect(await getWalletBalanceKobo(t.ctx.db, user.id)).toBe(2_000_00 - 600_00 - 100_00);
+    expect(await getWalletBalanceKobo(t.ctx.db, other.id)).toBe(100_00);
+    expect(await t.ledgerViolations()).toEqual([]);
   });
 
   it('deletes keys past their retention; a purchase’s request_id still cannot buy twice', async () => {

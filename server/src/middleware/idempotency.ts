@@ -8,6 +8,7 @@ import {
   releaseIdempotencyKey,
   storeIdempotentAnswer,
 } from '../lib/idempotency-store.ts';
+import { runWithClaim } from '../lib/idempotency-scope.ts';
 import { currentUser } from './auth.ts';
 
 /** 1 to 255 printable ASCII characters, not starting or ending with a space. */
@@ -72,11 +73,26 @@ const fingerprintOf = (req: Request): { route: string; hash: string } => {
 };
 
 /**
+ * An answer that is no result of the operation: validation refused the request before anything
+ * ran (every VALIDATION_ERROR on these routes is raised before their first write), so, as with
+ * Stripe, the key is not spent on it and the corrected request may use it.
+ */
+const refusedBeforeRunning = (body: unknown): boolean =>
+  typeof body === 'object' &&
+  body !== null &&
+  (body as { code?: unknown }).code === 'VALIDATION_ERROR';
+
+/**
  * Idempotency for every route that moves money (docs/decisions/0018), placed after authenticate
  * and before the body is validated. With an Idempotency-Key header or a `request_id` field:
  *
  * - the first request claims the key (its own short statement, before anything runs) and runs;
- *   its final answer (2xx or 4xx) is stored before it is sent; a 5xx frees the key for a retry;
+ *   its final answer (2xx or 4xx) is stored before it is sent; a 5xx, or a refusal of the request
+ *   itself (VALIDATION_ERROR), frees the key so a retry (a corrected one) runs, unless one of its
+ *   transactions committed (each marks the key acted on): that request is never run again;
+ * - a key left in progress by a request cut off (a killed process) before it acted is taken over
+ *   by the same request once PROCESSING_GRACE_SECONDS have passed; cut off after it acted, the
+ *   retry gets 409 saying so;
  * - the same key and the same request again: the stored answer, with `Idempotent-Replayed: true`;
  * - the same key with another request (method, path or body): 422;
  * - the same key while the first is still running: 409, nothing runs.
@@ -93,18 +109,26 @@ export const idempotent =
     }
     const userId = currentUser(req).id;
     const { route, hash } = fingerprintOf(req);
-    const claimed = await claimIdempotencyKey(ctx.db, {
+    const claim = await claimIdempotencyKey(ctx.db, {
       userId,
       key,
       route,
       requestHash: hash,
       keepHours: ctx.config.idempotencyKeyHours,
+      staleSeconds: ctx.config.vending.processingGraceSeconds,
     });
-    if (!claimed) {
+    if (!claim) {
       const stored = await findIdempotencyKey(ctx.db, { userId, key });
       if (stored && stored.requestHash !== hash) {
         throw new AppError('IDEMPOTENCY_MISMATCH', {
           msg: 'This key was already used with a different request',
+        });
+      }
+      // Cut off after it acted (a crash, a database outage): it is never run again, and its
+      // answer is gone; the caller finds the result in their history.
+      if (stored && stored.responseStatus === null && stored.actedAt !== null) {
+        throw new AppError('CONFLICT', {
+          msg: 'A request with this key was carried out but its answer was lost; find its result in your transaction history',
         });
       }
       // Still running (or freed by its 5xx a moment ago): the caller should retry later.
@@ -124,9 +148,9 @@ export const idempotent =
       answered = true;
       const status = res.statusCode;
       const keep =
-        status >= 500
-          ? releaseIdempotencyKey(ctx.db, { userId, key })
-          : storeIdempotentAnswer(ctx.db, { userId, key, status, body });
+        status >= 500 || refusedBeforeRunning(body)
+          ? releaseIdempotencyKey(ctx.db, claim)
+          : storeIdempotentAnswer(ctx.db, { ...claim, status, body });
       void (async () => {
         try {
           await keep;
@@ -140,5 +164,6 @@ export const idempotent =
       })();
       return res;
     }) as typeof res.json;
-    next();
+    // The route runs inside the claim: each transaction it commits marks the key acted on.
+    runWithClaim(claim, next);
   };

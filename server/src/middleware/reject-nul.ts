@@ -1,9 +1,11 @@
 import type { RequestHandler } from 'express';
 import { AppError } from '../lib/app-error.ts';
+import { MAX_JSON_DEPTH } from '../lib/json-depth.ts';
 
 const hasNul = (value: unknown, depth = 0): boolean => {
   if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 20 || !value || typeof value !== 'object') return false;
+  // Bodies deeper than MAX_JSON_DEPTH were refused before this runs.
+  if (depth > MAX_JSON_DEPTH || !value || typeof value !== 'object') return false;
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue;
     if (key.includes('\u0000') || hasNul((value as Record<string, unknown>)[key], depth + 1)) {

@@ -1,6 +1,7 @@
 import { z } from '../zod.ts';
 import { NETWORKS, SERVICE_NAMES, SUPPLIERS, USER_TYPES } from '../constants.ts';
 import { isValidNaira, nairaToKobo } from '../money.ts';
+import { zRecordId } from './common.ts';
 
 /**
  * Staff requests under /admin (admins; agents where the route says so). Answers:
@@ -80,7 +81,12 @@ export type TServiceStatusRequest = z.input<typeof ZServiceStatusRequest>;
 
 /** POST /admin/ussd: a new balance-check code, or a change to one (with its id). */
 export const ZUssdCodeRequest = z.object({
-  id: z.number().int().optional(),
+  id: z
+    .number()
+    .int('That USSD code does not exist')
+    .min(1, 'That USSD code does not exist')
+    .max(2_147_483_647, 'That USSD code does not exist')
+    .optional(),
   category: z.enum(['data', 'airtime'], { error: 'Choose data or airtime' }),
   label: z.string().trim().min(1, 'All fields are required').max(40),
   code: z
@@ -109,7 +115,7 @@ export type TRefundRequest = z.input<typeof ZRefundRequest>;
 
 /** GET /admin/upgradeUser/{userId}/{userType} (admins): a change of tier, no charge. */
 export const ZUpgradeUserParams = z.object({
-  userId: z.string().trim().min(1, 'Choose a user'),
+  userId: zRecordId('That user does not exist'),
   userType: z
     .string()
     .trim()
@@ -119,13 +125,13 @@ export const ZUpgradeUserParams = z.object({
 
 /** POST /admin/resetUserPassword (admins): mails the user a reset link, revokes their sessions. */
 export const ZResetUserPasswordRequest = z.object({
-  userId: z.string({ error: 'Choose a user' }).trim().min(1, 'Choose a user'),
+  userId: zRecordId('Choose a user'),
 });
 export type TResetUserPasswordRequest = z.input<typeof ZResetUserPasswordRequest>;
 
 /** POST /admin/roles (admins): give or take the agent or coupon vendor role. */
 export const ZRoleRequest = z.object({
-  userId: z.string({ error: 'Choose a user' }).trim().min(1, 'Choose a user'),
+  userId: zRecordId('Choose a user'),
   role: z.enum(['agent', 'coupon vendor'], { error: "Choose 'agent' or 'coupon vendor'" }),
   enabled: z.boolean({ error: 'enabled must be true or false' }),
 });

@@ -1,7 +1,7 @@
 import { z } from '../zod.ts';
 import { NETWORKS } from '../constants.ts';
 import { isValidNaira, nairaToKobo } from '../money.ts';
-import { ZIsoDateTime, ZMsgResponse, ZNaira } from './common.ts';
+import { ZIsoDateTime, ZMsgResponse, ZNaira, zRecordId } from './common.ts';
 
 /**
  * The catalogue back office (spec §2 admin plan page and admin settings, §3 managed plan): plans
@@ -30,7 +30,9 @@ const optionalPrice = (label: string) =>
 
 /** POST /dataPlan/add and PATCH /dataPlan/update (the latter with `_id`). */
 export const ZPlanRequest = z.object({
-  _id: z.string().trim().optional().describe('Our id of the plan (update only)'),
+  _id: zRecordId('That plan does not exist')
+    .optional()
+    .describe('Our id of the plan (update only)'),
   planNetwork: ZPlanNetwork,
   planName: z
     .string({ error: 'Enter the plan name' })
@@ -77,8 +79,11 @@ export type TPlanRequest = z.input<typeof ZPlanRequest>;
 
 /** DELETE /dataPlan/delete?planId= (our id of the plan). */
 export const ZPlanDeleteQuery = z.object({
-  planId: z.string({ error: 'Choose a plan' }).trim().min(1, 'Choose a plan'),
+  planId: zRecordId('Choose a plan'),
 });
+
+/** GET /dataPlan/history/{id} (our id of the plan). */
+export const ZPlanIdParams = z.object({ id: zRecordId('That plan does not exist') });
 
 /** GET /dataPlan?network=: every plan of a network, retired ones aside (admins and agents). */
 export const ZPlanListQuery = z.object({ network: ZPlanNetwork });
@@ -146,7 +151,7 @@ export type TPlanHistoryResponse = z.infer<typeof ZPlanHistoryResponse>;
  * `preview: true` answers the changes without applying them.
  */
 export const ZUpdatePriceRequest = z.object({
-  dataId: z.string({ error: 'Choose a plan' }).trim().min(1, 'Choose a plan'),
+  dataId: zRecordId('Choose a plan'),
   newPrice: z
     .object({
       price: optionalPrice('price').describe('Smart earner price'),

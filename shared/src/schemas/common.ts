@@ -8,6 +8,16 @@ export const ZNaira = z
   .number()
   .describe('Naira, at most two decimals (integer kobo in the server)');
 
+/** Our record ids are uuids: 8-4-4-4-12 hex digits, any version (as the server's isUuid). */
+const RECORD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * One of our record ids in a request (path, query or body). A malformed one names no record, so
+ * it is refused with `message` where it enters rather than reaching a uuid column.
+ */
+export const zRecordId = (message: string) =>
+  z.string({ error: message }).trim().regex(RECORD_ID, message);
+
 /** A point in time as the API answers it (`Date.toISOString()`). */
 export const ZIsoDateTime = z.iso.datetime().describe('ISO 8601 date and time, UTC');
 

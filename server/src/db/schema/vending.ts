@@ -34,6 +34,10 @@ export const idempotencyKeys = pgTable(
     responseBody: jsonb('response_body'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** This claim's own id: a request whose key a retry took over can commit nothing more. */
+    claimId: uuid('claim_id').notNull().defaultRandom(),
+    /** When a transaction of the request committed: from then on it is never run again. */
+    actedAt: timestamp('acted_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.key] }),

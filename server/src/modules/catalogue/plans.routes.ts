@@ -3,20 +3,19 @@ import type { z } from 'zod';
 import {
   ZCostPriceRequest,
   ZPlanDeleteQuery,
+  ZPlanIdParams,
   ZPlanListQuery,
   ZPlanRequest,
   ZUpdatePriceRequest,
 } from '@vendo/shared/schemas/catalogue-admin';
-import { firstIssueMessage } from '@vendo/shared/schemas/auth';
 import {
   ZServiceStatusRequest,
   ZSupplierRequest,
   ZUssdCodeRequest,
 } from '@vendo/shared/schemas/admin';
 import type { AppContext } from '../../app-context.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { authenticate, currentUser, requireRole } from '../../middleware/auth.ts';
-import { validateBody } from '../../middleware/validate.ts';
+import { parseInput, validateBody } from '../../middleware/validate.ts';
 import {
   addPlan,
   changePlan,
@@ -30,21 +29,13 @@ import {
 import { listNetworkSuppliers, listServiceLocks } from './settings.repository.ts';
 import { chooseSupplier, lockService, saveUssdCode } from './settings.service.ts';
 
-const parseQuery = <S extends z.ZodType>(schema: S, query: unknown): z.output<S> => {
-  const parsed = schema.safeParse(query);
-  if (!parsed.success) {
-    throw new AppError('VALIDATION_ERROR', { msg: firstIssueMessage(parsed.error) });
-  }
-  return parsed.data;
-};
-
 /** /dataPlan/*: the plan page (admins; agents may list plans to change their prices). */
 export const planRoutes = (ctx: AppContext): Router => {
   const router = Router();
   router.use(authenticate(ctx));
 
   router.get('/', requireRole('agent'), async (req, res) => {
-    const { network } = parseQuery(ZPlanListQuery, req.query);
+    const { network } = parseInput(ZPlanListQuery, req.query);
     res.json({ plans: await listPlans(ctx, network) });
   });
 
@@ -61,12 +52,13 @@ export const planRoutes = (ctx: AppContext): Router => {
   });
 
   router.delete('/delete', requireRole('admin'), async (req, res) => {
-    const { planId } = parseQuery(ZPlanDeleteQuery, req.query);
+    const { planId } = parseInput(ZPlanDeleteQuery, req.query);
     res.json(await deletePlan(ctx, currentUser(req), planId));
   });
 
   router.get('/history/:id', requireRole('admin'), async (req, res) => {
-    res.json({ history: await planHistory(ctx, String(req.params.id)) });
+    const { id } = parseInput(ZPlanIdParams, req.params);
+    res.json({ history: await planHistory(ctx, id) });
   });
 
   return router;

@@ -4,6 +4,7 @@ import { koboToNaira } from '@vendo/shared/money';
 import type { AppContext } from '../../app-context.ts';
 import { coupons } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 import { creditRedeemedCoupon, payForCoupon } from '../ledger/journals.ts';
 import { recordWalletLine } from '../transactions/transactions.repository.ts';
 import { findUserByUserName, type UserRow } from '../users/users.repository.ts';
@@ -19,7 +20,7 @@ const couponCode = () =>
 
 /**
  * Creates a single-use coupon for one user, paid for now: by the house when an admin issues it,
- * from the vendor's own wallet when a coupon vendor does.
+ * from the vendor's own wallet when a coupon vendor does. Audited either way (a staff act).
  */
 export const generateCoupon = async (
   ctx: AppContext,
@@ -38,6 +39,19 @@ export const generateCoupon = async (
       couponId: coupon!.id,
       paidBy: { userId: issuer.id, isAdmin: issuer.isAdmin },
       amountKobo: input.amountKobo,
+    });
+    await recordAudit(tx, {
+      actorId: issuer.id,
+      action: 'coupon.issue',
+      targetType: 'coupon',
+      targetId: coupon!.id,
+      // Never the code: it is the coupon's bearer secret.
+      after: {
+        ownerId: owner.id,
+        ownerUserName: owner.userName,
+        amountKobo: input.amountKobo,
+        paidBy: paid.payerBalanceKobo === null ? 'house account' : 'issuer wallet',
+      },
     });
     if (paid.payerBalanceKobo !== null) {
       await recordWalletLine(tx, {

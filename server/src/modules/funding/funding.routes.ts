@@ -78,7 +78,9 @@ export const fundingRoutes = (ctx: AppContext): Router => {
     idempotent(ctx),
     async (req, res) => {
       if (!isUuid(req.params.id)) throw new AppError('NOT_FOUND', { msg: 'Transaction not found' });
-      const outcome = await settleFunding(ctx, String(req.params.id));
+      const outcome = await settleFunding(ctx, String(req.params.id), {
+        actorId: currentUser(req).id,
+      });
       res.status(outcome.status === 202 ? 200 : outcome.status).json(outcome.body);
     },
   );

@@ -4,6 +4,8 @@ import { basisPointsOfKobo, formatNaira, koboToNaira } from '@vendo/shared/money
 import type { AppContext } from '../../app-context.ts';
 import { transactions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { nestsDeeperThan } from '../../lib/json-depth.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 import { getFeeBasisPoints } from '../../lib/fees.ts';
 import {
   initiateSquadPayment,
@@ -93,6 +95,9 @@ export const handleSquadWebhook = async (
   } catch {
     return { status: 400, body: { msg: 'Invalid JSON' } };
   }
+  if (nestsDeeperThan(payload)) {
+    return { status: 400, body: { msg: 'The request body is nested too deeply' } };
+  }
   const reference = String(payload.TransactionRef ?? payload.Body?.transaction_ref ?? '');
   const [funding] = await ctx.db
     .select()
@@ -154,10 +159,17 @@ const reviewPaymentAfterFailure = async (
   return { status: 200, body: { msg: 'Already failed: held for review' } };
 };
 
-/** Verifies a pending funding with Squad and settles it once (also used to re-query). */
+/** The staff member whose re-query settles a funding (the webhook and the reconciler have none). */
+type StaffActor = { actorId: string };
+
+/**
+ * Verifies a pending funding with Squad and settles it once (also used to re-query). A credit
+ * made on a staff member's re-query is audited with it.
+ */
 export const settleFunding = async (
   ctx: AppContext,
   transactionId: string,
+  staff?: StaffActor,
 ): Promise<WebhookOutcome> => {
   const [funding] = await ctx.db
     .select()
@@ -166,7 +178,7 @@ export const settleFunding = async (
   if (!funding || funding.status !== 'pending')
     return { status: 200, body: { msg: 'Nothing to do' } };
   const verified = await verifySquadPayment(squadSettings(ctx), funding.reference);
-  return applyVerification(ctx, funding, verified);
+  return applyVerification(ctx, funding, verified, staff);
 };
 
 /**
@@ -177,6 +189,7 @@ const applyVerification = async (
   ctx: AppContext,
   funding: TransactionRow,
   verified: VerifyResult,
+  staff?: StaffActor,
 ): Promise<WebhookOutcome> => {
   if (verified.status === 'Failed' || verified.status === 'Abandoned') {
     await ctx.db
@@ -242,6 +255,17 @@ const applyVerification = async (
         details: { ...(funding.details ?? {}), grossKobo: funding.amountKobo, feeKobo },
       })
       .where(eq(transactions.id, funding.id));
+    if (staff) {
+      await recordAudit(tx, {
+        actorId: staff.actorId,
+        action: 'funding.credit',
+        targetType: 'transaction',
+        targetId: funding.id,
+        before: { status: 'pending' },
+        after: { status: 'success', amountKobo: netKobo, feeKobo, balanceKobo: after },
+        reason: 'Squad confirmed the payment',
+      });
+    }
   });
   return {
     status: 200,

@@ -9,6 +9,7 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { reservedAccounts, transactions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { nestsDeeperThan } from '../../lib/json-depth.ts';
 import { getFeeBasisPoints } from '../../lib/fees.ts';
 import {
   generateReservedAccount,
@@ -166,6 +167,9 @@ export const handleBillstackWebhook = async (
     payload = JSON.parse(rawBody.toString('utf8')) as DepositPayload;
   } catch {
     return { status: 400, body: { msg: 'Invalid JSON' } };
+  }
+  if (nestsDeeperThan(payload)) {
+    return { status: 400, body: { msg: 'The request body is nested too deeply' } };
   }
   const event = String(payload.event ?? '').toUpperCase();
   if (

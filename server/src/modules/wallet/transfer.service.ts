@@ -2,6 +2,7 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newReference } from '../../lib/ids.ts';
 import { transferBetweenWallets } from '../ledger/journals.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 import { getWalletBalanceKobo } from '../ledger/ledger.service.ts';
 import { toPublicTransaction } from '../transactions/transactions.mapper.ts';
 import { recordWalletLine } from '../transactions/transactions.repository.ts';
@@ -17,7 +18,8 @@ export const validateRecipient = async (ctx: AppContext, userName: string) => {
 
 /**
  * Moves money between two users' wallets in one journal. Admins send from the house account and
- * are not limited by their own balance; everyone else is ('Insufficient balance').
+ * are not limited by their own balance (each such transfer is audited); everyone else is
+ * ('Insufficient balance').
  */
 export const transferFunds = async (
   ctx: AppContext,
@@ -47,6 +49,19 @@ export const transferFunds = async (
       balanceAfterKobo: moved.recipientBalanceKobo,
     });
     if (moved.senderBalanceKobo === null) {
+      // An admin gave house money: a staff act, audited with the transfer.
+      await recordAudit(tx, {
+        actorId: sender.id,
+        action: 'wallet.admin_transfer',
+        targetType: 'user',
+        targetId: recipient.id,
+        before: { balanceKobo: moved.recipientBalanceKobo - input.amountKobo },
+        after: {
+          balanceKobo: moved.recipientBalanceKobo,
+          amountKobo: input.amountKobo,
+          transactionId: incoming.id,
+        },
+      });
       return {
         msg: 'Transfer successful',
         receipt: toPublicTransaction(

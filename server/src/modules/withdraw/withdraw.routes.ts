@@ -132,7 +132,7 @@ export const withdrawRoutes = (ctx: AppContext): Router => {
         res.json({ msg: `Withdrawal is already ${row.status}`, status: row.status });
         return;
       }
-      const outcome = await requeryWithdrawal(ctx, row);
+      const outcome = await requeryWithdrawal(ctx, row, { actorId: currentUser(req).id });
       const [current] = await ctx.db.select().from(transactions).where(eq(transactions.id, row.id));
       res.json({ msg: outcome.message, status: current!.status });
     },

@@ -5,6 +5,7 @@ import { koboToNaira } from '@vendo/shared/money';
 import type { AppContext } from '../../app-context.ts';
 import { beneficiaries, transactions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 import { isUuid } from '../../lib/ids.ts';
 import {
   lookupSquadAccount,
@@ -177,11 +178,18 @@ export const withdraw = async (
   };
 };
 
-/** Applies a payout answer to an unsettled withdrawal, at most once. */
+/** The admin whose re-query settles a withdrawal (the reconciler has none). */
+type StaffActor = { actorId: string };
+
+/**
+ * Applies a payout answer to an unsettled withdrawal, at most once. A refund made on an admin's
+ * re-query is audited with it.
+ */
 export const settleWithdrawal = async (
   ctx: AppContext,
   row: TransactionRow,
   outcome: PayoutOutcome,
+  staff?: StaffActor,
 ): Promise<void> => {
   const fee = Number((row.details as { feeKobo?: number } | null)?.feeKobo ?? WITHDRAWAL_FEE_KOBO);
   if (outcome.outcome === 'pending') {
@@ -230,6 +238,17 @@ export const settleWithdrawal = async (
       apiResponse: `Refund of withdrawal ${row.reference}: ${outcome.message}`,
       settledAt: sql`now()`,
     });
+    if (staff) {
+      await recordAudit(tx, {
+        actorId: staff.actorId,
+        action: 'withdrawal.refund',
+        targetType: 'transaction',
+        targetId: row.id,
+        before: { status: row.status },
+        after: { status: 'refunded', amountKobo: row.amountKobo, balanceKobo: after },
+        reason: outcome.message,
+      });
+    }
   });
 };
 
@@ -248,7 +267,11 @@ const isPastNotFoundGrace = (ctx: AppContext, row: TransactionRow): boolean =>
  * Re-queries one withdrawal now (the reconciler and the admin action). A payout the provider
  * still has no record of past the grace was never sent: it is refunded once, never sent again.
  */
-export const requeryWithdrawal = async (ctx: AppContext, row: TransactionRow) => {
+export const requeryWithdrawal = async (
+  ctx: AppContext,
+  row: TransactionRow,
+  staff?: StaffActor,
+) => {
   const outcome = await requerySquadPayout(squad(ctx), row.reference);
   const neverSent = outcome.notFound === true && isPastNotFoundGrace(ctx, row);
   await settleWithdrawal(
@@ -257,6 +280,7 @@ export const requeryWithdrawal = async (ctx: AppContext, row: TransactionRow) =>
     neverSent
       ? { ...outcome, outcome: 'failed', message: 'the payout never reached the provider' }
       : outcome,
+    staff,
   );
   return outcome;
 };

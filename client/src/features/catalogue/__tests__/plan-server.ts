@@ -3,8 +3,11 @@ import { buildSession, buildUser, profileOf } from '@/test/factories';
 import { stubHttp, type TRoute } from '@/test/http-stub';
 import { renderApp } from '@/test/render-app';
 
+/** A plan's id as the server gives them (a uuid), numbered for the test. */
+export const planUuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
 export const buildManagedPlan = (overrides: Partial<TManagedPlan> = {}): TManagedPlan => ({
-  _id: 'plan-1',
+  _id: planUuid(1),
   plan: '1GB',
   planType: 'SME',
   planId: '7',
@@ -71,7 +74,7 @@ export const openPlanPage = ({
       data: { plans: list.filter((p) => p.plan_network === request.params.network) },
     }),
     'POST /dataPlan/add': (request) => {
-      const plan = planOf(request.body as TBody, `plan-${next++}`);
+      const plan = planOf(request.body as TBody, planUuid(next++));
       list = [...list, plan];
       return { status: 201, data: { msg: 'Plan added successfully', plan } };
     },

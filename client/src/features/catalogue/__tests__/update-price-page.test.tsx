@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { profileApi } from '@/lib/profile.api';
 import { holdReplies } from '@/test/http-stub';
-import { buildManagedPlan, openPlanPage } from './plan-server';
+import { buildManagedPlan, openPlanPage, planUuid } from './plan-server';
 
 type TUser = ReturnType<typeof openPlanPage>['user'];
 
@@ -27,7 +27,7 @@ describe('/profile/updatePrice for an admin', () => {
       plans: [
         buildManagedPlan(),
         buildManagedPlan({
-          _id: 'plan-2',
+          _id: planUuid(2),
           plan: '2GB',
           planId: '8',
           volumeRatio: 2,
@@ -37,7 +37,7 @@ describe('/profile/updatePrice for an admin', () => {
           apiPrice: 590,
           margins: { smartEarner: 20, reseller: 0, api: -10 },
         }),
-        buildManagedPlan({ _id: 'plan-3', plan_network: 'GLO', plan: '5GB' }),
+        buildManagedPlan({ _id: planUuid(3), plan_network: 'GLO', plan: '5GB' }),
       ],
     });
     expect(await screen.findByTestId('plans-no-network')).toHaveTextContent(
@@ -171,7 +171,7 @@ describe('/profile/updatePrice for an admin', () => {
 
     expect(await planRow('MTN 1.5GB SME')).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'PATCH')?.body).toMatchObject({
-      _id: 'plan-1',
+      _id: planUuid(1),
       planName: '1.5GB',
       planNetwork: 'MTN',
       smartEarnerPrice: 300,
@@ -189,7 +189,7 @@ describe('/profile/updatePrice for an admin', () => {
     expect(toggle).toHaveTextContent('Off');
     expect(await screen.findByText('Plan updated successfully')).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'PATCH')?.body).toMatchObject({
-      _id: 'plan-1',
+      _id: planUuid(1),
       planAvailability: false,
     });
   });
@@ -210,13 +210,13 @@ describe('/profile/updatePrice for an admin', () => {
       }),
     );
     expect(await screen.findByTestId('no-plans')).toHaveTextContent('MTN has no plans yet.');
-    expect(requests.find((r) => r.method === 'DELETE')?.params).toEqual({ planId: 'plan-1' });
+    expect(requests.find((r) => r.method === 'DELETE')?.params).toEqual({ planId: planUuid(1) });
   });
 
   it('shows a plan’s price history, newest first', async () => {
     const { user } = openPlanPage({
       extra: {
-        'GET /dataPlan/history/plan-1': {
+        [`GET /dataPlan/history/${planUuid(1)}`]: {
           status: 200,
           data: {
             history: [
@@ -294,7 +294,7 @@ describe('changing a price (admins and agents)', () => {
     expect(preview.getByText('₦320.00')).toBeInTheDocument();
     expect(dialog.getByText('1 plan would change')).toBeInTheDocument();
     expect(requests.at(-1)?.body).toEqual({
-      dataId: 'plan-1',
+      dataId: planUuid(1),
       newPrice: { price: 320 },
       preview: true,
     });
@@ -307,7 +307,7 @@ describe('changing a price (admins and agents)', () => {
     expect(await screen.findByText('Price updated successfully')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(requests.filter((r) => r.url === '/admin/updatePrice').at(-1)?.body).toEqual({
-      dataId: 'plan-1',
+      dataId: planUuid(1),
       newPrice: { price: 320 },
       preview: false,
     });
