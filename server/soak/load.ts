@@ -308,7 +308,9 @@ export const runLoad = async ({
     if (!answer.fromApp || answer.status === null || answer.status >= 500) return;
     const what = `${first.call.method} ${first.call.path} key ${first.call.key}`;
     if (!answer.replayed) {
-      recorder.replayChecked(`${what}: answered ${answer.status} without Idempotent-Replayed`);
+      recorder.replayChecked(
+        `${what}: answered ${answer.status} without Idempotent-Replayed (${String(answer.body?.msg ?? '')})`,
+      );
     } else if (answer.status !== first.status || canonical(answer.body) !== canonical(first.body)) {
       recorder.replayChecked(`${what}: replayed ${answer.status}, first answer ${first.status}`);
     } else {
