@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import { loadConfig } from './config.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openConfiguredDatabase, type Database } from './db/client.ts';
@@ -146,6 +146,26 @@ const server: Server = app.listen(config.port, config.host, () => {
   console.log(lines.join('\n'));
 });
 
+// Behind a balancer an idle kept-alive connection must outlive the balancer's own idle timeout
+// (60 s is usual): when this process closes it first, a request the balancer sends on it at that
+// moment is lost (a 502, or the client's connection closed without an answer). Node's default
+// is 5 s. SIGTERM still closes idle connections at once.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+// The answers still to send when a shutdown begins: each then closes its connection.
+const unanswered = new Set<ServerResponse>();
+const closeAfterAnswer = (res: ServerResponse) => {
+  if (!res.headersSent) res.setHeader('Connection', 'close');
+};
+server.on('request', (_req, res: ServerResponse) => {
+  if (stopping) {
+    closeAfterAnswer(res);
+    return;
+  }
+  unanswered.add(res);
+  res.once('close', () => unanswered.delete(res));
+});
+
 /** How long a shutdown waits for requests in flight (a purchase waits for its supplier). */
 const DRAIN_TIMEOUT_MS = Math.max(10_000, config.vending.supplierTimeoutMs + 10_000);
 
@@ -178,6 +198,7 @@ const shutdown = (signal: string) => {
       });
   });
   // Keep-alive connections with no request in flight go now; busy ones close after their answer.
+  for (const res of unanswered) closeAfterAnswer(res);
   server.closeIdleConnections();
 };
 process.on('SIGTERM', () => shutdown('SIGTERM'));
