@@ -136,11 +136,14 @@ describe.skipIf(!onServer)('the database goes away and comes back (PostgreSQL on
 
   it('a purchase whose answer arrives while the database is away answers pending and is settled once it is back', async () => {
     const before = await getWalletBalanceKobo(t.ctx.db, buyer.id);
-    const answer = t
-      .request()
-      .post('/api/v1/buy/airtime')
-      .set('x-auth-token', buyer.token)
-      .send({ network: 1, mobile_number: '08031113333', amount: 100 });
+    const buy = () =>
+      t
+        .request()
+        .post('/api/v1/buy/airtime')
+        .set('x-auth-token', buyer.token)
+        .set('Idempotency-Key', 'answered-in-the-outage')
+        .send({ network: 1, mobile_number: '08031113333', amount: 100 });
+    const answer = buy();
     const answered = answer.then((res) => res);
     // The debit is in; the supplier holds its (successful) answer for 1.5 s.
     await sleep(700);
@@ -152,6 +155,16 @@ describe.skipIf(!onServer)('the database goes away and comes back (PostgreSQL on
 
     proxy.accept();
     await msUntilServing();
+    // The answer could not be kept for its key while the database was away; it is kept once it
+    // is back, so a retry gets it replayed rather than 409.
+    let replay = await buy();
+    for (let i = 0; i < 50 && replay.status === 409; i++) {
+      await sleep(200);
+      replay = await buy();
+    }
+    expect(replay.status).toBe(202);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body.receipt.trans_Id).toBe(res.body.receipt.trans_Id);
     await sleep(1100); // past PROCESSING_GRACE_SECONDS: the reconciler may take it
     await t.ctx.db
       .update(transactions)

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { KeyClaim } from './idempotency-store.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { markActed, type KeyClaim } from './idempotency-store.ts';
 
 /**
  * The Idempotency-Key claim of the request being served, for the code below it: idempotent()
@@ -12,3 +13,13 @@ export const runWithClaim = <T>(claim: KeyClaim, work: () => T): T => scope.run(
 
 /** The claim of the request this code serves, if it came with a key. */
 export const currentClaim = (): KeyClaim | undefined => scope.getStore();
+
+/**
+ * Before a money write that is one statement of its own (not in a transaction, which marks it
+ * itself): records that the request with a key acts, so it is never run again for that key; a
+ * request whose key a retry took over is refused here, before it moves anything.
+ */
+export const markRequestActing = async (db: DbOrTx): Promise<void> => {
+  const claim = currentClaim();
+  if (claim) await markActed(db, claim);
+};

@@ -71,14 +71,22 @@ export const markActed = async (tx: DbOrTx, claim: KeyClaim): Promise<void> => {
   }
 };
 
-/** The key's row: its request's fingerprint and, once answered, the stored answer. */
-export const findIdempotencyKey = async (db: DbOrTx, { userId, key }: KeyRef) => {
+/**
+ * The key's row: its request's fingerprint, once answered the stored answer, whether it acted,
+ * and whether it was claimed more than `staleSeconds` ago (a request still unanswered then was
+ * cut off: none runs that long).
+ */
+export const findIdempotencyKey = async (
+  db: DbOrTx,
+  { userId, key, staleSeconds }: KeyRef & { staleSeconds: number },
+) => {
   const [row] = await db
     .select({
       requestHash: idempotencyKeys.requestHash,
       responseStatus: idempotencyKeys.responseStatus,
       responseBody: idempotencyKeys.responseBody,
       actedAt: idempotencyKeys.actedAt,
+      stale: sql<boolean>`${idempotencyKeys.createdAt} < now() - make_interval(secs => ${staleSeconds})`,
     })
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));

@@ -91,6 +91,36 @@ describe('an Idempotency-Key left in progress by a request that was cut off', ()
     expect(await getWalletBalanceKobo(t.ctx.db, recipient.id)).toBe(100_00);
   });
 
+  it('a purchase that debited: the replay rebuilds its answer from the purchase, never buys again', async () => {
+    const buyer = await createUser(t.ctx, { balanceKobo: 500_00 });
+    const buy = () =>
+      t
+        .request()
+        .post('/api/v1/buy/airtime')
+        .set('x-auth-token', buyer.token)
+        .set('Idempotency-Key', 'lost-purchase')
+        .send({ network: 1, mobile_number: '08035550123', amount: 100 });
+    const first = await buy();
+    expect(first.status).toBe(200);
+    // Debited and delivered, then cut off before the answer was kept.
+    await cutOff(buyer.id, 'lost-purchase', 3);
+    const whileRunning = await buy();
+    expect(whileRunning.status).toBe(409);
+    expect(whileRunning.body.msg).toBe('A request with this key is in progress');
+
+    await cutOff(buyer.id, 'lost-purchase', 3600);
+    const replay = await buy();
+    expect(replay.status).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toMatchObject({
+      msg: 'Transaction successful',
+      receipt: { trans_Id: first.body.receipt.trans_Id, trans_Status: 'success' },
+      balance: 401,
+    });
+    expect(await getWalletBalanceKobo(t.ctx.db, buyer.id)).toBe(401_00);
+    expect(await t.ledgerViolations()).toEqual([]);
+  });
+
   it('a different request with that key is still a mismatch, not a takeover', async () => {
     const sender = await createUser(t.ctx);
     const recipient = await createUser(t.ctx);

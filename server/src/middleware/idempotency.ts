@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Request, RequestHandler } from 'express';
 import type { AppContext } from '../app-context.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -82,6 +83,28 @@ const refusedBeforeRunning = (body: unknown): boolean =>
   body !== null &&
   (body as { code?: unknown }).code === 'VALIDATION_ERROR';
 
+/** An answer as a replay sends it. */
+export type StoredAnswer = { status: number; body: unknown };
+
+/**
+ * Retries storing an answer (or freeing a key) while the database is out of reach: every 1, 2,
+ * 4 … 30 s for up to 10 minutes, then gives up with an error in the log (the key then answers
+ * 409, or is rebuilt by the route's recover).
+ */
+const keepTrying = async (ctx: AppContext, keep: () => Promise<void>, requestId: string) => {
+  const deadline = Date.now() + 600_000;
+  for (let pauseMs = 1000; Date.now() < deadline; pauseMs = Math.min(30_000, pauseMs * 2)) {
+    await sleep(pauseMs);
+    try {
+      await keep();
+      return;
+    } catch {
+      // still away: try again after a longer pause
+    }
+  }
+  ctx.logger.error('idempotency key not updated', { requestId });
+};
+
 /**
  * Idempotency for every route that moves money (docs/decisions/0018), placed after authenticate
  * and before the body is validated. With an Idempotency-Key header or a `request_id` field:
@@ -100,7 +123,19 @@ const refusedBeforeRunning = (body: unknown): boolean =>
  * Keys are per user and kept IDEMPOTENCY_KEY_HOURS (≥ 24). Without a key the route runs as is.
  */
 export const idempotent =
-  (ctx: AppContext): RequestHandler =>
+  (
+    ctx: AppContext,
+    {
+      recover,
+    }: {
+      /**
+       * The answer of a request that acted but whose answer was lost (a crash, a database
+       * outage between its commit and the storing of its answer), rebuilt from what it left in
+       * the database; null when it cannot be. Without it such a retry gets 409.
+       */
+      recover?: (req: Request, found: { key: string }) => Promise<StoredAnswer | null>;
+    } = {},
+  ): RequestHandler =>
   async (req, res, next) => {
     const key = keyOf(req);
     if (key === undefined) {
@@ -118,15 +153,25 @@ export const idempotent =
       staleSeconds: ctx.config.vending.processingGraceSeconds,
     });
     if (!claim) {
-      const stored = await findIdempotencyKey(ctx.db, { userId, key });
+      const stored = await findIdempotencyKey(ctx.db, {
+        userId,
+        key,
+        staleSeconds: ctx.config.vending.processingGraceSeconds,
+      });
       if (stored && stored.requestHash !== hash) {
         throw new AppError('IDEMPOTENCY_MISMATCH', {
           msg: 'This key was already used with a different request',
         });
       }
-      // Cut off after it acted (a crash, a database outage): it is never run again, and its
-      // answer is gone; the caller finds the result in their history.
-      if (stored && stored.responseStatus === null && stored.actedAt !== null) {
+      // Cut off after it acted (a crash, a database outage): it is never run again; its answer
+      // is rebuilt where the route can, else the caller finds the result in their history.
+      if (stored?.responseStatus === null && stored.actedAt !== null && stored.stale) {
+        const rebuilt = await recover?.(req, { key });
+        if (rebuilt) {
+          res.set('Idempotent-Replayed', 'true');
+          res.status(rebuilt.status).json(rebuilt.body);
+          return;
+        }
         throw new AppError('CONFLICT', {
           msg: 'A request with this key was carried out but its answer was lost; find its result in your transaction history',
         });
@@ -147,18 +192,21 @@ export const idempotent =
       if (answered) return send(body);
       answered = true;
       const status = res.statusCode;
-      const keep =
+      const keep = () =>
         status >= 500 || refusedBeforeRunning(body)
           ? releaseIdempotencyKey(ctx.db, claim)
           : storeIdempotentAnswer(ctx.db, { ...claim, status, body });
       void (async () => {
         try {
-          await keep;
+          await keep();
         } catch (error) {
-          ctx.logger.error('idempotency key not updated', {
+          // The database went away after the request acted: answer now, keep trying to store
+          // the answer (or free the key) in the background so a later replay gets it.
+          ctx.logger.warn('idempotency key not updated yet; retrying', {
             requestId: req.id,
             error: String(error),
           });
+          void keepTrying(ctx, keep, String(req.id));
         }
         send(body);
       })();

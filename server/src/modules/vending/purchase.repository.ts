@@ -80,6 +80,24 @@ export const findPurchase = async (db: DbOrTx, id: string): Promise<TransactionR
   return row ?? null;
 };
 
+/** A user's purchase by the request_id (Idempotency-Key) it was bought with, or null. */
+export const findPurchaseByRequestId = async (
+  db: DbOrTx,
+  { userId, requestId }: { userId: string; requestId: string },
+): Promise<TransactionRow | null> => {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.userId, userId),
+        eq(transactions.requestId, requestId),
+        inArray(transactions.type, [...PURCHASE_TYPES]),
+      ),
+    );
+  return row ?? null;
+};
+
 /** The history line that tells the user their money came back. */
 export const insertRefundLine = async (
   db: DbOrTx,

@@ -8,6 +8,7 @@ import {
 } from '../../db/pg-error.ts';
 import { retryTransient } from '../../db/retry.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { markRequestActing } from '../../lib/idempotency-scope.ts';
 import { newReference } from '../../lib/ids.ts';
 import type {
   PurchaseKind,
@@ -26,7 +27,12 @@ import {
   truncate,
   type StaffActor,
 } from './purchase-refunds.ts';
-import { findPurchase, transitionPurchase, UNSETTLED } from './purchase.repository.ts';
+import {
+  findPurchase,
+  findPurchaseByRequestId,
+  transitionPurchase,
+  UNSETTLED,
+} from './purchase.repository.ts';
 
 /** What is sent to the supplier, per product. */
 export type SupplierOrder =
@@ -94,6 +100,7 @@ export const executePurchase = async (
 ): Promise<PurchaseOutcome> => {
   const reference = newReference('VND');
   let row: TransactionRow | null;
+  await markRequestActing(ctx.db);
   try {
     row = await retryTransient(() =>
       openPurchase(ctx.db, {
@@ -259,4 +266,32 @@ export const requeryPurchase = async (
   }
   await settlePurchase(ctx, purchase, result, staff);
   return result;
+};
+
+/**
+ * The outcome of the purchase `user` made with `requestId`, as it stands now: for a request
+ * whose answer was lost after it acted (its key's replay rebuilds the answer from it). Null
+ * when no purchase carries that request_id.
+ */
+export const purchaseOutcomeByRequestId = async (
+  ctx: AppContext,
+  user: UserRow,
+  requestId: string,
+): Promise<(PurchaseOutcome & { details: Record<string, unknown> }) | null> => {
+  const row = await findPurchaseByRequestId(ctx.db, { userId: user.id, requestId });
+  if (!row) return null;
+  const details = (row.details ?? {}) as Record<string, unknown>;
+  const token = typeof details.token === 'string' ? details.token : undefined;
+  return {
+    status:
+      row.status === 'success' ? 'success' : row.status === 'refunded' ? 'refunded' : 'pending',
+    receipt: toPublicTransaction(
+      { ...row, userName: user.userName },
+      { withProfit: user.isAdmin || user.isAgent },
+    ),
+    balanceKobo: await getWalletBalanceKobo(ctx.db, user.id),
+    supplierMessage: row.apiResponse ?? '',
+    details,
+    ...(token ? { token } : {}),
+  };
 };

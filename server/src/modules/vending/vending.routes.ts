@@ -14,7 +14,7 @@ import { idempotent } from '../../middleware/idempotency.ts';
 import { validateBody } from '../../middleware/validate.ts';
 import { authenticate, currentUser } from '../../middleware/auth.ts';
 import { subscriptionPlansFor } from '../catalogue/catalogue.service.ts';
-import type { PurchaseOutcome } from './purchase.service.ts';
+import { purchaseOutcomeByRequestId, type PurchaseOutcome } from './purchase.service.ts';
 import { buyAirtime, buyData, buyElectricity, validateMeter } from './vending.service.ts';
 
 type Answer = { status: number; body: unknown };
@@ -53,7 +53,24 @@ const purchaseAnswer = (outcome: PurchaseOutcome, extra: Record<string, unknown>
 export const vendingRoutes = (ctx: AppContext): Router => {
   const router = Router();
   const auth = authenticate(ctx, { apiTokens: true });
-  const once = idempotent(ctx);
+  // A purchase whose answer was lost after its debit answers its current state on a replay.
+  const once = idempotent(ctx, {
+    recover: async (req, { key }) => {
+      const outcome = await purchaseOutcomeByRequestId(ctx, currentUser(req), key);
+      if (!outcome) return null;
+      const { details } = outcome;
+      return purchaseAnswer(
+        outcome,
+        outcome.receipt.trans_Type === 'electricity'
+          ? {
+              token: outcome.token ?? null,
+              meterNumber: details.meterNumber,
+              customerName: details.customerName,
+            }
+          : {},
+      );
+    },
+  });
 
   /** Available plans for a network, priced for the caller's tier. */
   router.post('/prices', auth, validateBody(ZPlansRequest), async (req, res) => {
