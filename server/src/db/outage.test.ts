@@ -8,7 +8,7 @@ import { startFastLoops } from '../../test/helpers/background-loops.ts';
 import { startTcpProxy, type TcpProxy } from '../../test/helpers/tcp-proxy.ts';
 import { getWalletBalanceKobo } from '../modules/ledger/ledger.service.ts';
 import { reconcileOnce } from '../modules/vending/reconciler.ts';
-import { transactions } from './schema/index.ts';
+import { idempotencyKeys, transactions } from './schema/index.ts';
 import { isDatabaseUnavailable } from './pg-error.ts';
 import { inTransaction } from './retry.ts';
 
@@ -165,6 +165,17 @@ describe.skipIf(!onServer)('the database goes away and comes back (PostgreSQL on
     expect(replay.status).toBe(202);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.body.receipt.trans_Id).toBe(res.body.receipt.trans_Id);
+    // The answer itself was kept (not only rebuilt from the purchase).
+    let kept: number | null = null;
+    for (let i = 0; i < 50 && kept === null; i++) {
+      const [row] = await t.ctx.db
+        .select({ status: idempotencyKeys.responseStatus })
+        .from(idempotencyKeys)
+        .where(eq(idempotencyKeys.key, 'answered-in-the-outage'));
+      kept = row?.status ?? null;
+      if (kept === null) await sleep(200);
+    }
+    expect(kept).toBe(202);
     await sleep(1100); // past PROCESSING_GRACE_SECONDS: the reconciler may take it
     await t.ctx.db
       .update(transactions)
