@@ -1,29 +1,18 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseForProcesses, startServerProcess } from '../test/helpers/server-process.ts';
+import { describe, expect, it } from 'vitest';
+import { processEnvironment, startServerProcess } from '../test/helpers/server-process.ts';
 
 /**
  * SIGTERM as a deployment sends it (a new release, a scale-down): the process stops taking work
  * but finishes what it started. Run on a real `src/main.ts` process.
  */
-let env: Record<string, string>;
-let cleanup: () => Promise<void>;
-
-beforeAll(async () => {
-  const database = await databaseForProcesses();
-  cleanup = database.cleanup;
-  env = {
-    ...database.env,
-    SEED_DEMO: 'true',
-    LOG_LEVEL: 'info',
-    // The slow trigger (3333) answers "successful" after 2.5 s, inside the 6 s timeout.
-    SUPPLIER_TIMEOUT_MS: '6000',
-    SANDBOX_SLOW_MS: '2500',
-    RECONCILE_INTERVAL_MS: '200',
-  };
-});
-afterAll(async () => {
-  await cleanup?.();
+const env = processEnvironment({
+  SEED_DEMO: 'true',
+  LOG_LEVEL: 'info',
+  // The slow trigger (3333) answers "successful" after 2.5 s, inside the 6 s timeout.
+  SUPPLIER_TIMEOUT_MS: '6000',
+  SANDBOX_SLOW_MS: '2500',
+  RECONCILE_INTERVAL_MS: '200',
 });
 
 const post = (url: string, body: unknown, token?: string) =>
@@ -35,7 +24,7 @@ const post = (url: string, body: unknown, token?: string) =>
 
 describe('SIGTERM', () => {
   it('refuses new connections, finishes the requests it had, stops its loops, then exits 0', async () => {
-    const server = await startServerProcess(env);
+    const server = await startServerProcess(env());
     const login = await post(`${server.url}/api/v1/auth/login`, {
       userName: 'demo_reseller',
       password: 'Reseller#2026',

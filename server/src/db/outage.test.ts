@@ -4,10 +4,8 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createUser, type TestUser } from '../../test/factories/user.factory.ts';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.ts';
+import { startFastLoops } from '../../test/helpers/background-loops.ts';
 import { startTcpProxy, type TcpProxy } from '../../test/helpers/tcp-proxy.ts';
-import type { AppContext } from '../app-context.ts';
-import { startReconciler } from '../jobs/reconciler.ts';
-import { createLogger } from '../lib/logger.ts';
 import { getWalletBalanceKobo } from '../modules/ledger/ledger.service.ts';
 import { reconcileOnce } from '../modules/vending/reconciler.ts';
 import { transactions } from './schema/index.ts';
@@ -170,33 +168,18 @@ describe.skipIf(!onServer)('the database goes away and comes back (PostgreSQL on
   });
 
   it('background loops pause while it is away (one warning, not one a pass) and resume after', async () => {
-    const lines: { level: string; msg: string }[] = [];
-    const ctx: AppContext = {
-      ...t.ctx,
-      logger: createLogger('info', {}, (line) => {
-        lines.push(JSON.parse(line) as { level: string; msg: string });
-      }),
-      config: {
-        ...t.ctx.config,
-        vending: { ...t.ctx.config.vending, reconcileIntervalMs: 50 },
-        webhooks: { ...t.ctx.config.webhooks, intervalMs: 0 },
-      },
-    };
-    const loops = startReconciler(ctx);
+    const loops = startFastLoops(t.ctx);
     try {
       await sleep(200);
       takeDatabaseAway();
       await sleep(1500);
-      const paused = lines.filter((l) => l.msg === 'reconciler paused: database unavailable');
-      expect(paused).toHaveLength(1);
-      expect(lines.filter((l) => l.msg === 'reconciler pass failed')).toEqual([]);
+      expect(loops.count('reconciler paused: database unavailable')).toBe(1);
+      expect(loops.count('reconciler pass failed')).toBe(0);
       proxy.accept();
       await msUntilServing();
       // The pause is at most a minute; after a 1.5 s outage it is well under 2 s.
-      for (let i = 0; i < 50 && !lines.some((l) => l.msg === 'reconciler resumed'); i++) {
-        await sleep(100);
-      }
-      expect(lines.some((l) => l.msg === 'reconciler resumed')).toBe(true);
+      for (let i = 0; i < 50 && loops.count('reconciler resumed') === 0; i++) await sleep(100);
+      expect(loops.count('reconciler resumed')).toBe(1);
     } finally {
       await loops.stop();
     }

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { createTestDatabase, databaseUrlFor } from './test-db.ts';
 
 /** The server workspace, where `src/main.ts` runs from. */
@@ -63,4 +63,27 @@ export const startServerProcess = async (env: Record<string, string>): Promise<S
     child.once('exit', () => reject(new Error(`server exited:\n${output}`)));
   });
   return { child, url, exited, output: () => output };
+};
+
+/**
+ * For a test file whose server processes share one database: prepares it before the tests,
+ * removes it after, and answers a getter of the environment (the database's plus `extra`).
+ */
+export const processEnvironment = (
+  extra: Record<string, string>,
+): (() => Record<string, string>) => {
+  let env: Record<string, string> | undefined;
+  let cleanup: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const database = await databaseForProcesses();
+    cleanup = database.cleanup;
+    env = { ...database.env, ...extra };
+  });
+  afterAll(async () => {
+    await cleanup?.();
+  });
+  return () => {
+    if (!env) throw new Error('the environment is ready only once the tests run');
+    return env;
+  };
 };

@@ -87,6 +87,20 @@ export const transactions = pgTable(
   ],
 );
 
+/** A day's key and sums, as every history totals table keeps them (fresh builders per table). */
+const dayTotalsColumns = () => ({
+  day: date('day').notNull(),
+  type: text('type').notNull(),
+  network: text('network').notNull(),
+  status: text('status').notNull(),
+  count: bigint('count', { mode: 'number' }).notNull(),
+  amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+  profitKobo: bigint('profit_kobo', { mode: 'number' }).notNull(),
+  debitKobo: bigint('debit_kobo', { mode: 'number' }).notNull(),
+  creditKobo: bigint('credit_kobo', { mode: 'number' }).notNull(),
+  volumeMb: bigint('volume_mb', { mode: 'number' }).notNull(),
+});
+
 /**
  * History totals: one row per user, Lagos day, type, network and status, written only by the
  * fold (modules/transactions/history-fold.ts), which moves transaction_total_deltas into it.
@@ -96,16 +110,7 @@ export const transactionDailyTotals = pgTable(
   'transaction_daily_totals',
   {
     userId: uuid('user_id').notNull(),
-    day: date('day').notNull(),
-    type: text('type').notNull(),
-    network: text('network').notNull(),
-    status: text('status').notNull(),
-    count: bigint('count', { mode: 'number' }).notNull(),
-    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
-    profitKobo: bigint('profit_kobo', { mode: 'number' }).notNull(),
-    debitKobo: bigint('debit_kobo', { mode: 'number' }).notNull(),
-    creditKobo: bigint('credit_kobo', { mode: 'number' }).notNull(),
-    volumeMb: bigint('volume_mb', { mode: 'number' }).notNull(),
+    ...dayTotalsColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.day, t.type, t.status, t.network] }),
@@ -124,16 +129,7 @@ export const transactionTotalDeltas = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     userId: uuid('user_id').notNull(),
-    day: date('day').notNull(),
-    type: text('type').notNull(),
-    network: text('network').notNull(),
-    status: text('status').notNull(),
-    count: bigint('count', { mode: 'number' }).notNull(),
-    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
-    profitKobo: bigint('profit_kobo', { mode: 'number' }).notNull(),
-    debitKobo: bigint('debit_kobo', { mode: 'number' }).notNull(),
-    creditKobo: bigint('credit_kobo', { mode: 'number' }).notNull(),
-    volumeMb: bigint('volume_mb', { mode: 'number' }).notNull(),
+    ...dayTotalsColumns(),
   },
   (t) => [index('transaction_total_deltas_user_day_idx').on(t.userId, t.day)],
 );
@@ -146,16 +142,7 @@ export const transactionTotalDeltas = pgTable(
 export const transactionClosedDayTotals = pgTable(
   'transaction_closed_day_totals',
   {
-    day: date('day').notNull(),
-    type: text('type').notNull(),
-    network: text('network').notNull(),
-    status: text('status').notNull(),
-    count: bigint('count', { mode: 'number' }).notNull(),
-    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
-    profitKobo: bigint('profit_kobo', { mode: 'number' }).notNull(),
-    debitKobo: bigint('debit_kobo', { mode: 'number' }).notNull(),
-    creditKobo: bigint('credit_kobo', { mode: 'number' }).notNull(),
-    volumeMb: bigint('volume_mb', { mode: 'number' }).notNull(),
+    ...dayTotalsColumns(),
   },
   (t) => [primaryKey({ columns: [t.day, t.type, t.status, t.network] })],
 );

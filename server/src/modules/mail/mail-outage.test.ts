@@ -1,19 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../../../test/factories/user.factory.ts';
+import { startFastLoops } from '../../../test/helpers/background-loops.ts';
 import { freePort } from '../../../test/helpers/free-port.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../../../test/helpers/smtp-catcher.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import type { AppContext } from '../../app-context.ts';
-import { startReconciler } from '../../jobs/reconciler.ts';
-import { createLogger } from '../../lib/logger.ts';
 
 /** Admin mail while the mail server is down: kept for later, never failed, never sent twice. */
 let port: number;
 let smtp: SmtpCatcher | undefined;
 let t: TestApp;
 let admin: TestUser;
-const lines: { msg: string }[] = [];
 
 beforeAll(async () => {
   port = await freePort(); // nothing listens there yet: the mail server is down
@@ -48,20 +45,11 @@ describe('admin mail while the mail server is down', () => {
     expect(before).toMatchObject({ sent: 0, failed: 0, pending: before.total });
     expect(before.total).toBeGreaterThanOrEqual(7);
 
-    const ctx: AppContext = {
-      ...t.ctx,
-      logger: createLogger('info', {}, (line) => lines.push(JSON.parse(line) as { msg: string })),
-      config: {
-        ...t.ctx.config,
-        vending: { ...t.ctx.config.vending, reconcileIntervalMs: 50 },
-        webhooks: { ...t.ctx.config.webhooks, intervalMs: 0 },
-      },
-    };
-    const loops = startReconciler(ctx);
+    const loops = startFastLoops(t.ctx);
     try {
       await sleep(1000);
-      expect(lines.filter((l) => l.msg === 'mail paused: mail server unavailable')).toHaveLength(1);
-      expect(lines.filter((l) => l.msg === 'mail pass failed')).toEqual([]);
+      expect(loops.count('mail paused: mail server unavailable')).toBe(1);
+      expect(loops.count('mail pass failed')).toBe(0);
       expect(await progress(id)).toMatchObject({ sent: 0, failed: 0 });
 
       smtp = await startSmtpCatcher({ port });
@@ -73,7 +61,7 @@ describe('admin mail while the mail server is down', () => {
       }
       expect(perAddress.size).toBe(before.total);
       expect([...perAddress.values()].every((n) => n === 1)).toBe(true);
-      expect(lines.some((l) => l.msg === 'mail resumed')).toBe(true);
+      expect(loops.count('mail resumed')).toBe(1);
     } finally {
       await loops.stop();
     }

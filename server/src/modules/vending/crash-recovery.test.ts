@@ -1,35 +1,24 @@
 import { spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  databaseForProcesses,
+  processEnvironment,
   serverDir,
   startServerProcess,
 } from '../../../test/helpers/server-process.ts';
 
-let env: Record<string, string>;
-let cleanup: () => Promise<void>;
-
-beforeAll(async () => {
-  const database = await databaseForProcesses();
-  cleanup = database.cleanup;
-  env = {
-    ...database.env,
-    SEED_DEMO: 'true',
-    LOG_LEVEL: 'warn',
-    // The "no answer" trigger (3333) holds its answer for 8 s: long enough to kill the server
-    // while the supplier has the order but we do not have its answer.
-    SUPPLIER_TIMEOUT_MS: '10000',
-    SANDBOX_SLOW_MS: '8000',
-    RECONCILE_INTERVAL_MS: '300',
-    RECONCILE_RETRY_SECONDS: '1',
-    PROCESSING_GRACE_SECONDS: '1',
-  };
-});
-afterAll(async () => {
-  await cleanup?.();
+const env = processEnvironment({
+  SEED_DEMO: 'true',
+  LOG_LEVEL: 'warn',
+  // The "no answer" trigger (3333) holds its answer for 8 s: long enough to kill the server
+  // while the supplier has the order but we do not have its answer.
+  SUPPLIER_TIMEOUT_MS: '10000',
+  SANDBOX_SLOW_MS: '8000',
+  RECONCILE_INTERVAL_MS: '300',
+  RECONCILE_RETRY_SECONDS: '1',
+  PROCESSING_GRACE_SECONDS: '1',
 });
 
-const startServer = () => startServerProcess(env);
+const startServer = () => startServerProcess(env());
 
 const json = async (url: string, init: RequestInit = {}) => {
   const res = await fetch(url, {
@@ -111,7 +100,7 @@ describe('a server killed between the debit and the supplier answer', () => {
       ['--import', 'tsx', 'src/scripts/ledger-verify.ts'],
       {
         cwd: serverDir,
-        env: { ...process.env, ...env },
+        env: { ...process.env, ...env() },
         encoding: 'utf8',
         timeout: 60_000,
       },

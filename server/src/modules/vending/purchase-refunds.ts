@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { formatNaira } from '@vendo/shared/money';
 import type { AppContext } from '../../app-context.ts';
+import type { Tx } from '../../db/client.ts';
 import { inTransaction } from '../../db/retry.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { refundPurchase, type SaleAnswer } from '../ledger/purchase-journals.ts';
@@ -23,6 +24,34 @@ export const truncate = (text: string, max = 2000) =>
 /** '24 h', '0.5 h': a delay as people read it. */
 export const hoursText = (seconds: number): string => `${Number((seconds / 3600).toFixed(4))} h`;
 
+/**
+ * The refund of a purchase still unsettled, inside the caller's transaction: the guarded move to
+ * refunded (keeping what the supplier said), the refund journal from clearing and the user's
+ * refund line. Null when it was settled already (then nothing happened).
+ */
+const refundUnsettled = async (
+  tx: Tx,
+  purchase: TransactionRow,
+  {
+    apiResponse,
+    supplierRef,
+    note,
+  }: { apiResponse: string; supplierRef?: string | null; note?: string },
+): Promise<{ row: TransactionRow; balanceKobo: number } | null> => {
+  const moved = await transitionPurchase(tx, purchase.id, UNSETTLED, {
+    status: 'refunded',
+    settledAt: sql`now()`,
+    nextCheckAt: null,
+    profitKobo: 0,
+    apiResponse,
+    ...(supplierRef ? { supplierRef, apiResponseId: supplierRef } : {}),
+  });
+  if (!moved) return null;
+  const balanceKobo = await refundPurchase(tx, moved, 'pending');
+  await insertRefundLine(tx, moved, balanceKobo, note === undefined ? {} : { note });
+  return { row: moved, balanceKobo };
+};
+
 /** A refund of a purchase the supplier definitely failed. */
 export const refundFailedPurchase = (
   ctx: AppContext,
@@ -31,31 +60,19 @@ export const refundFailedPurchase = (
   staff?: StaffActor,
 ): Promise<{ row: TransactionRow; balanceKobo: number } | null> =>
   inTransaction(ctx.db, async (tx) => {
-    const moved = await transitionPurchase(tx, purchase.id, UNSETTLED, {
-      status: 'refunded',
-      settledAt: sql`now()`,
-      nextCheckAt: null,
-      profitKobo: 0,
-      apiResponse: answer.apiResponse,
-      ...(answer.supplierRef
-        ? { supplierRef: answer.supplierRef, apiResponseId: answer.supplierRef }
-        : {}),
-    });
-    if (!moved) return null;
-    const balanceKobo = await refundPurchase(tx, moved, 'pending');
-    await insertRefundLine(tx, moved, balanceKobo);
-    if (staff) {
+    const refunded = await refundUnsettled(tx, purchase, answer);
+    if (refunded && staff) {
       await recordAudit(tx, {
         actorId: staff.actorId,
         action: 'purchase.refund',
         targetType: 'transaction',
-        targetId: moved.id,
+        targetId: refunded.row.id,
         before: { status: purchase.status },
         after: { status: 'refunded' },
         reason: 'The supplier confirmed the purchase failed',
       });
     }
-    return { row: moved, balanceKobo };
+    return refunded;
   });
 
 /**
@@ -87,27 +104,22 @@ export const refundUnconfirmedPurchase = (
   refund: UnconfirmedRefund,
 ): Promise<TransactionRow | null> =>
   inTransaction(ctx.db, async (tx) => {
-    const moved = await transitionPurchase(tx, purchase.id, UNSETTLED, {
-      status: 'refunded',
-      settledAt: sql`now()`,
-      nextCheckAt: null,
-      profitKobo: 0,
+    const refunded = await refundUnsettled(tx, purchase, {
       apiResponse: truncate(`Refunded: ${refund.why}. Last supplier answer: ${refund.lastAnswer}`),
+      note: refund.note,
     });
-    if (!moved) return null;
-    const balanceKobo = await refundPurchase(tx, moved, 'pending');
-    await insertRefundLine(tx, moved, balanceKobo, { note: refund.note });
+    if (!refunded) return null;
     await recordAudit(tx, {
       actorId: refund.actorId ?? null,
       action:
         refund.kind === 'auto_refund' ? 'purchase.auto_refund' : 'purchase.refund_not_received',
       targetType: 'transaction',
-      targetId: moved.id,
+      targetId: refunded.row.id,
       before: { status: purchase.status },
       after: { status: 'refunded' },
       reason: refund.why,
     });
-    return moved;
+    return refunded.row;
   });
 
 /**
