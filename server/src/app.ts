@@ -130,6 +130,7 @@ export const createApp = (
           GLAD: ctx.supplierSettings.GLAD.apiKey,
         },
         slowMs: ctx.config.vending.sandboxSlowMs,
+        airtimeCostBasisPoints: ctx.config.vending.airtimeCostBasisPoints,
       }),
     );
   }

@@ -1,12 +1,15 @@
 /**
  * `npm run reconcile:suppliers [-- --date YYYY-MM-DD]`: re-queries every settled purchase of a
- * Lagos day (default today) with its supplier and lists where their status disagrees with ours;
- * each mismatch is also raised as an admin alert. Exits 1 when there is any. Runs against the
- * database the app would open (DATABASE_URL, else PGlite in DATA_DIR: stop the app first).
+ * Lagos day (default today) with its supplier and lists where their status disagrees with ours
+ * (a delivered purchase the supplier reversed is refunded and listed), then each supplier's float
+ * movement against our cost; each mismatch and float difference is also raised as an admin alert
+ * (once). Exits 1 when there is any. Runs against the database the app would open (DATABASE_URL,
+ * else PGlite in DATA_DIR: stop the app first).
  */
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
+import { formatNaira } from '@vendo/shared/money';
 import { loadConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../db/client.ts';
 import { DirLockedError } from '../db/dir-lock.ts';
@@ -46,6 +49,7 @@ try {
     books: databaseSandboxBooks(database.db),
     apiKeys: { ALARO: supplierSettings.ALARO.apiKey, GLAD: supplierSettings.GLAD.apiKey },
     slowMs: config.vending.sandboxSlowMs,
+    airtimeCostBasisPoints: config.vending.airtimeCostBasisPoints,
   }).listen(0, '127.0.0.1');
   await once(sandbox, 'listening');
   suppliers.bind(`http://127.0.0.1:${(sandbox.address() as AddressInfo).port}`);
@@ -67,10 +71,16 @@ try {
       `MISMATCH  ${m.reference}  ${m.supplier}  ours ${m.ours}, theirs ${m.theirs}  ${m.kind}`,
     );
   }
+  for (const f of result.floats) {
+    console.log(
+      `FLOAT     ${f.supplier}  ${f.measured}/${f.delivered} delivered measured: moved ${formatNaira(f.movementKobo)}, cost ${formatNaira(f.costKobo)}, difference ${formatNaira(f.differenceKobo)}${f.differing.length > 0 ? `  (${f.differing.join(', ')})` : ''}`,
+    );
+  }
+  const floatDifferences = result.floats.filter((f) => f.differenceKobo !== 0).length;
   console.log(
-    `reconcile:suppliers ${day}: ${result.checked} purchase(s) checked, ${result.mismatches.length} mismatch(es)`,
+    `reconcile:suppliers ${day}: ${result.checked} purchase(s) checked, ${result.mismatches.length} mismatch(es), ${floatDifferences} float difference(s)`,
   );
-  process.exitCode = result.mismatches.length === 0 ? 0 : 1;
+  process.exitCode = result.mismatches.length === 0 && floatDifferences === 0 ? 0 : 1;
   sandbox.close();
 } finally {
   await database.close();

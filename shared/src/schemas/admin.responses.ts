@@ -70,7 +70,7 @@ export const ZAlert = z
     acknowledgedBy: z.string().nullable().describe('Username of the admin who acknowledged it'),
   })
   .describe(
-    "Something an admin must act on: kind 'supplier_float' (exhausted), 'float_low', 'purchase_sla', 'auto_refund', 'supplier_mismatch' …",
+    "Something an admin must act on: kind 'supplier_float' (exhausted), 'float_low', 'purchase_sla', 'auto_refund', 'supplier_mismatch', 'supplier_answer_mismatch', 'supplier_reversal', 'float_mismatch' …",
   );
 export type TAlert = z.infer<typeof ZAlert>;
 

@@ -83,6 +83,10 @@ export const adminAlerts = pgTable(
     index('admin_alerts_open_idx')
       .on(t.id)
       .where(sql`acknowledged_at is null`),
+    // Alerts raised once ever per kind and subject (raiseAlertOnce) look for an earlier one here.
+    index('admin_alerts_kind_subject_idx')
+      .on(t.kind, t.subject)
+      .where(sql`subject is not null`),
   ],
 );
 
@@ -107,10 +111,14 @@ export const sandboxSupplierOrders = pgTable(
     kind: text('kind').notNull(),
     requestId: text('request_id'),
     request: jsonb('request').$type<Record<string, unknown>>().notNull(),
-    /** What re-query answers: successful, failed or processing. */
+    /** What re-query answers: successful, failed, processing, reversed or refunded. */
     status: text('status').notNull(),
+    /** What the order holds of the float while successful or processing (what it charged). */
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull().default(0),
     token: text('token'),
+    /** The float just before and after this order took its amount (shown in every answer). */
+    balanceBeforeKobo: bigint('balance_before_kobo', { mode: 'number' }),
+    balanceAfterKobo: bigint('balance_after_kobo', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // A request_id names one order per supplier and kind: a repeat finds the first.
@@ -145,6 +153,8 @@ export const supplierReconciliations = pgTable('supplier_reconciliations', {
   checked: integer('checked').notNull().default(0),
   /** Each purchase whose supplier status disagrees with ours: see SupplierMismatch. */
   mismatches: jsonb('mismatches').$type<SupplierMismatch[]>().notNull().default([]),
+  /** Each supplier's float movement over the day against our cost: see SupplierFloatCheck. */
+  floats: jsonb('floats').$type<SupplierFloatCheck[]>().notNull().default([]),
 });
 
 export type SupplierMismatch = {
@@ -153,7 +163,32 @@ export type SupplierMismatch = {
   supplier: string;
   ours: string;
   theirs: string;
-  /** 'refunded_but_delivered' | 'sold_but_failed' | 'unanswered' */
+  /**
+   * 'refunded_but_delivered' | 'sold_but_failed' | 'unanswered' | 'answer_mismatch' (the answer
+   * is about another order) | 'refunded_by_reversal' (the supplier reversed a delivered purchase;
+   * this run refunded it)
+   */
   kind: string;
   message: string;
+};
+
+/**
+ * One supplier's float check for a day: over the delivered purchases whose re-query answer gave
+ * the supplier's balance before and after the order, what the float moved against what those
+ * purchases cost us (decision 0026).
+ */
+export type SupplierFloatCheck = {
+  supplier: string;
+  /** Delivered purchases (ours and theirs agree) of the day. */
+  delivered: number;
+  /** Those whose answer carried balance_before and balance_after. */
+  measured: number;
+  /** Σ (balance_before − balance_after) over the measured purchases, in kobo. */
+  movementKobo: number;
+  /** Σ our cost of the measured purchases, in kobo. */
+  costKobo: number;
+  /** movement − cost: what the supplier took beyond (or short of) our cost. */
+  differenceKobo: number;
+  /** References of the measured purchases whose own movement differs from their cost (≤ 20). */
+  differing: string[];
 };

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { queryRows } from '../../db/query.ts';
 import { adminAlerts, users } from '../../db/schema/index.ts';
 
 /** Reads and writes of admin alerts. */
@@ -30,6 +31,27 @@ export const insertAlert = async (db: DbOrTx, alert: NewAlert): Promise<boolean>
         })
         .returning({ id: adminAlerts.id })
     : await db.insert(adminAlerts).values(values).returning({ id: adminAlerts.id });
+  return rows.length > 0;
+};
+
+/**
+ * Inserts an alert unless one of the same kind and subject was ever raised, open or acknowledged
+ * (false). Two racing inserts cannot both land: the second meets the first's open row on the
+ * unique index.
+ */
+export const insertAlertOnce = async (
+  db: DbOrTx,
+  alert: NewAlert & { subject: string },
+): Promise<boolean> => {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`insert into ${adminAlerts} (kind, message, transaction_id, subject)
+      select ${alert.kind}, ${alert.message}, ${alert.transactionId ?? null}::uuid, ${alert.subject}
+      where not exists (
+        select 1 from ${adminAlerts} where kind = ${alert.kind} and subject = ${alert.subject})
+      on conflict (kind, subject) where acknowledged_at is null and subject is not null do nothing
+      returning id`,
+  );
   return rows.length > 0;
 };
 

@@ -9,6 +9,7 @@ import {
   countOpenAlerts,
   findAlert,
   insertAlert,
+  insertAlertOnce,
   selectAlerts,
 } from './alerts.repository.ts';
 import { inTransaction } from '../../db/retry.ts';
@@ -35,6 +36,21 @@ export const raiseOpenAlert = async (
 ): Promise<boolean> => {
   const raised = await insertAlert(ctx.db, { kind, subject, message });
   if (raised) ctx.logger.warn('admin alert', { kind, subject, message });
+  return raised;
+};
+
+/**
+ * Raises an alert about one event (a supplier's answer about another order, a reversal, a day's
+ * float difference) once ever: `subject` names the event, and a later pass that finds the same
+ * thing again (the next re-query, the next reconciliation run) raises nothing, even after an admin
+ * acknowledged the first. Answers whether a new alert was written.
+ */
+export const raiseAlertOnce = async (
+  ctx: Pick<AppContext, 'db' | 'logger'>,
+  alert: { kind: string; subject: string; message: string; transactionId?: string },
+): Promise<boolean> => {
+  const raised = await insertAlertOnce(ctx.db, alert);
+  if (raised) ctx.logger.warn('admin alert', alert);
   return raised;
 };
 

@@ -153,6 +153,41 @@ export const reverseDeliveredPurchase = (
   });
 
 /**
+ * Refunds a delivered purchase the supplier reversed (its re-query says 'reversed' or 'refunded':
+ * it gave the money back to our float). One transaction: the guarded move from success to
+ * refunded, the reversing journal (back from the supplier's float and revenue, as an admin's
+ * reversal), the user's refund line and an audit row (the staff member who re-queried, else no
+ * actor). Null when the purchase was not 'success' at that moment: refunded once, whoever races.
+ */
+export const refundSupplierReversal = (
+  ctx: AppContext,
+  purchase: TransactionRow,
+  { lastAnswer, actorId = null }: { lastAnswer: string; actorId?: string | null },
+): Promise<{ row: TransactionRow; balanceKobo: number } | null> =>
+  inTransaction(ctx.db, async (tx) => {
+    const moved = await transitionPurchase(tx, purchase.id, ['success'], {
+      status: 'refunded',
+      profitKobo: 0,
+      apiResponse: truncate(`Refunded: the supplier reversed it. Supplier answer: ${lastAnswer}`),
+    });
+    if (!moved) return null;
+    const balanceKobo = await refundPurchase(tx, moved, 'success');
+    await insertRefundLine(tx, moved, balanceKobo, {
+      note: `Refund of ${moved.type} purchase ${moved.reference}: our supplier reversed it`,
+    });
+    await recordAudit(tx, {
+      actorId,
+      action: 'purchase.supplier_reversal',
+      targetType: 'transaction',
+      targetId: moved.id,
+      before: { status: 'success', profitKobo: purchase.profitKobo },
+      after: { status: 'refunded' },
+      reason: 'The supplier reversed the delivered purchase',
+    });
+    return { row: moved, balanceKobo };
+  });
+
+/**
  * Mails the buyer that their purchase was refunded and why (after the commit, best effort: a
  * mail that fails is logged, the refund stands and shows in their history).
  */

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { TNetwork, TSupplier } from '@vendo/shared/constants';
+import { formatNaira } from '@vendo/shared/money';
 import type { TTransaction } from '@vendo/shared/schemas/transaction';
 import type { AppContext } from '../../app-context.ts';
 import {
@@ -15,13 +17,20 @@ import type {
   SupplierResult,
   VendingSupplier,
 } from '../../providers/vending/port.ts';
-import { raiseAlert } from '../alerts/alerts.service.ts';
+import { raiseAlert, raiseAlertOnce } from '../alerts/alerts.service.ts';
 import { getWalletBalanceKobo } from '../ledger/ledger.service.ts';
 import { openPurchase, settleSaleGrouped, type SaleAnswer } from '../ledger/purchase-journals.ts';
 import { toPublicTransaction, type TransactionRow } from '../transactions/transactions.mapper.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import {
+  describeMismatch,
+  expectedOrderOf,
+  mismatchOf,
+  type FieldMismatch,
+} from './answer-check.ts';
+import {
   refundFailedPurchase,
+  refundSupplierReversal,
   refundUnconfirmedPurchase,
   tellUserOfRefund,
   truncate,
@@ -131,9 +140,12 @@ export const executePurchase = async (
   }
   if (!row) throw new AppError('INSUFFICIENT_BALANCE', { msg: 'Insufficient balance' });
 
-  let result: SupplierResult;
+  let result: CheckedResult;
   try {
-    result = await placeOrder(ctx.suppliers.get(purchase.supplier), reference, purchase.order);
+    result = checkAnswer(
+      row,
+      await placeOrder(ctx.suppliers.get(purchase.supplier), reference, purchase.order),
+    );
   } catch (error) {
     // The adapter should not throw, but if it does the order may still have gone out.
     result = {
@@ -148,6 +160,13 @@ export const executePurchase = async (
   try {
     settled = await settlePurchase(ctx, row, result);
     current = settled?.row ?? (await findPurchase(ctx.db, row.id))!;
+    if (result.duplicateRequest && (UNSETTLED as readonly string[]).includes(current.status)) {
+      // The supplier already holds an order under our reference: ask it how that one went now,
+      // rather than after the reconciler's back-off.
+      result = await requeryPurchase(ctx, current);
+      current = (await findPurchase(ctx.db, row.id))!;
+      settled = null;
+    }
   } catch (error) {
     // The wallet was debited and the order went out, but the database went away before the
     // answer was recorded: the purchase is pending (the reconciler re-queries it once the
@@ -192,22 +211,105 @@ const saleAnswer = (purchase: TransactionRow, result: SupplierResult): SaleAnswe
 const isPastNotFoundGrace = (ctx: AppContext, purchase: TransactionRow): boolean =>
   Date.now() - purchase.createdAt.getTime() >= ctx.config.vending.notFoundGraceSeconds * 1000;
 
+/** A supplier answer as it counts for one purchase; `mismatches` when it was not about it. */
+export type CheckedResult = SupplierResult & { mismatches?: FieldMismatch[] };
+
 /**
- * Applies a supplier answer to an unsettled purchase, at most once: success books the sale, a
- * definite failure refunds; a supplier that has no record of our reference (we never got its id)
- * past the grace never received the order, so it is refunded, never sent again; anything else
- * leaves it pending for the reconciler. Each is one guarded transition, so racing settlers
- * cannot both act. Answers the row this call moved (with the wallet balance when money moved),
- * or null when the purchase was no longer unsettled.
+ * The answer as it counts for this purchase (answer-check.ts): one about another order (another
+ * phone, amount, plan, request id …) is no answer at all: pending, with neither its outcome nor
+ * its order id taken (re-querying by another order's id would only find that order again).
  */
-export const settlePurchase = async (
+export const checkAnswer = (purchase: TransactionRow, result: SupplierResult): CheckedResult => {
+  const mismatches = mismatchOf(expectedOrderOf(purchase), result.outcome, result.answered);
+  if (mismatches.length === 0) return result;
+  return {
+    outcome: 'pending',
+    supplierRef: null,
+    raw: result.raw,
+    message: `${purchase.supplier ?? 'The supplier'} answered '${result.outcome}' about another order (${describeMismatch(mismatches)}): not counted`,
+    mismatches,
+  };
+};
+
+/** One alert per purchase, however often the supplier repeats an answer about another order. */
+const alertMismatch = (ctx: AppContext, purchase: TransactionRow, result: CheckedResult) =>
+  raiseAlertOnce(ctx, {
+    kind: 'supplier_answer_mismatch',
+    subject: purchase.id,
+    transactionId: purchase.id,
+    message: (UNSETTLED as readonly string[]).includes(purchase.status)
+      ? `${result.message} for purchase ${purchase.reference}. It stays pending (neither booked nor refunded) and is re-queried; if the supplier keeps answering so, settle it by hand.`
+      : `${result.message} for purchase ${purchase.reference} (${purchase.status}). Nothing was changed.`,
+  });
+
+/**
+ * The supplier reversed a purchase it had delivered: the customer is refunded once (guarded
+ * success → refunded, the reversing journal, the refund line, an audit row), then mailed, and the
+ * admins alerted once. Null when the purchase was not 'success' (already refunded by a racer).
+ */
+export const refundReversedPurchase = async (
+  ctx: AppContext,
+  purchase: TransactionRow,
+  result: SupplierResult,
+  staff?: StaffActor,
+): Promise<{ row: TransactionRow; balanceKobo: number } | null> => {
+  const reversed = await refundSupplierReversal(ctx, purchase, {
+    lastAnswer: result.raw || result.message,
+    actorId: staff?.actorId ?? null,
+  });
+  if (!reversed) return null;
+  await raiseAlertOnce(ctx, {
+    kind: 'supplier_reversal',
+    subject: purchase.id,
+    transactionId: purchase.id,
+    message: `${purchase.supplier ?? 'The supplier'} reversed purchase ${purchase.reference} after delivering it: the customer was refunded ${formatNaira(purchase.amountKobo)} (${formatNaira(purchase.costKobo)} back from its float).`,
+  });
+  await tellUserOfRefund(ctx, reversed.row, 'was reversed by our supplier');
+  return reversed;
+};
+
+/**
+ * A 'reversed' answer: for a purchase not yet settled the supplier did not deliver (refunded as a
+ * failure); for a delivered one (booked meanwhile, or found by reconciliation) it is a reversal.
+ */
+const settleReversal = async (
   ctx: AppContext,
   purchase: TransactionRow,
   result: SupplierResult,
   staff?: StaffActor,
 ): Promise<{ row: TransactionRow; balanceKobo?: number } | null> => {
+  if (purchase.status !== 'success') {
+    const refunded = await refundFailedPurchase(ctx, purchase, saleAnswer(purchase, result), staff);
+    if (refunded) return refunded;
+  }
+  const current =
+    purchase.status === 'success' ? purchase : await findPurchase(ctx.db, purchase.id);
+  if (current?.status !== 'success') return null;
+  return refundReversedPurchase(ctx, current, result, staff);
+};
+
+/**
+ * Applies a supplier answer to a purchase, at most once. The answer is checked first
+ * (checkAnswer): one about another order leaves the purchase pending and alerts the admins once.
+ * Then: success books the sale; a definite failure refunds; a reversal refunds (as a failure, or
+ * reverses a delivered sale); a supplier that has no record of our reference (we never got its
+ * id) past the grace never received the order, so it is refunded, never sent again; anything
+ * else leaves it pending for the reconciler (at once when the supplier said it already holds our
+ * request id). Each is one guarded transition, so racing settlers cannot both act. Answers the
+ * row this call moved (with the wallet balance when money moved), or null when the purchase was
+ * no longer in a state this answer moves.
+ */
+export const settlePurchase = async (
+  ctx: AppContext,
+  purchase: TransactionRow,
+  received: SupplierResult,
+  staff?: StaffActor,
+): Promise<{ row: TransactionRow; balanceKobo?: number } | null> => {
+  const result = checkAnswer(purchase, received);
+  if (result.mismatches) await alertMismatch(ctx, purchase, result);
   const answer = saleAnswer(purchase, result);
   if (result.outcome === 'success') return settleSaleGrouped(ctx.db, purchase.id, answer);
+  if (result.outcome === 'reversed') return settleReversal(ctx, purchase, result, staff);
   if (result.outcome === 'failed') {
     const refunded = await refundFailedPurchase(ctx, purchase, answer, staff);
     if (refunded && result.insufficientFloat) {
@@ -236,18 +338,25 @@ export const settlePurchase = async (
   const row = await transitionPurchase(ctx.db, purchase.id, UNSETTLED, {
     status: 'pending',
     supplierRef: answer.supplierRef,
-    apiResponse: answer.apiResponse,
+    apiResponse: result.mismatches
+      ? truncate(`Held: ${result.message}. Answer: ${result.raw}`)
+      : answer.apiResponse,
     apiResponseId: answer.supplierRef,
+    // It holds an order under our reference: due for a re-query now, not after the back-off.
+    ...(result.duplicateRequest ? { nextCheckAt: sql`now()` } : {}),
   });
   return row ? { row } : null;
 };
 
-/** Re-queries one purchase with its supplier and applies the answer (or leaves it pending). */
+/**
+ * Re-queries one purchase with its supplier and applies the answer (or leaves it pending).
+ * Answers the supplier's answer as it counted (checkAnswer).
+ */
 export const requeryPurchase = async (
   ctx: AppContext,
   purchase: TransactionRow,
   staff?: StaffActor,
-): Promise<SupplierResult> => {
+): Promise<CheckedResult> => {
   let result: SupplierResult;
   try {
     result = await ctx.suppliers
@@ -264,8 +373,9 @@ export const requeryPurchase = async (
       raw: String(error),
     };
   }
-  await settlePurchase(ctx, purchase, result, staff);
-  return result;
+  const checked = checkAnswer(purchase, result);
+  await settlePurchase(ctx, purchase, checked, staff);
+  return checked;
 };
 
 /**

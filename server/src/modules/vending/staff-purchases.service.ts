@@ -61,14 +61,20 @@ export const staffRefund = async (
   });
 };
 
-/** A staff re-query of an unsettled purchase; answers the supplier's word and the status now. */
+/**
+ * A staff re-query of an unsettled or delivered purchase; answers the supplier's word and the
+ * status now. A delivered one moves only if the supplier says it reversed it (refunded once).
+ */
 export const staffRequery = async (
   ctx: AppContext,
   { id, actor }: { id: string; actor: UserRow },
 ): Promise<{ msg: string; status: string }> => {
   const purchase = await findPurchase(ctx.db, id);
   if (!purchase || !PURCHASE_TYPES.includes(purchase.type)) throw notFound();
-  if (!(UNSETTLED as readonly string[]).includes(purchase.status)) {
+  if (
+    purchase.status !== 'success' &&
+    !(UNSETTLED as readonly string[]).includes(purchase.status)
+  ) {
     return { msg: `Transaction is already ${purchase.status}`, status: purchase.status };
   }
   const result = await requeryPurchase(ctx, purchase, { actorId: actor.id });

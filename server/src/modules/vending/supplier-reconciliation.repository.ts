@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import {
   supplierReconciliations,
   transactions,
+  type SupplierFloatCheck,
   type SupplierMismatch,
 } from '../../db/schema/index.ts';
 import type { TransactionRow } from '../transactions/transactions.mapper.ts';
@@ -31,7 +32,7 @@ export const startRun = async (db: DbOrTx, day: string): Promise<number> => {
 export const finishRun = async (
   db: DbOrTx,
   id: number,
-  result: { checked: number; mismatches: SupplierMismatch[] },
+  result: { checked: number; mismatches: SupplierMismatch[]; floats: SupplierFloatCheck[] },
 ): Promise<void> => {
   await db
     .update(supplierReconciliations)

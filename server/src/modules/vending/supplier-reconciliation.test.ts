@@ -72,6 +72,13 @@ describe('supplier reconciliation', () => {
       .from(transactions)
       .where(eq(transactions.id, delivered.id));
     expect(after!.status).toBe('refunded');
+
+    // A second run finds the same two and lists them, but alerts nothing it already alerted.
+    const again = await reconcileSuppliers(t.ctx, lagosToday());
+    expect(again.mismatches.map((m) => m.kind).sort()).toEqual(
+      ['refunded_but_delivered', 'sold_but_failed'].sort(),
+    );
+    expect(await t.ctx.db.select().from(adminAlerts)).toHaveLength(alerts.length);
   });
 
   it('is started by an admin (not an agent) and its runs are listed', async () => {

@@ -82,6 +82,7 @@ export const buyData = async (ctx: AppContext, input: BuyDataInput): Promise<Pur
     });
   }
   const price = priceData(plan, input.user.userType as TUserType, costPerGbKobo);
+  const supplierPlanId = plan.supplierPlanIds[supplier] ?? plan.planId;
   return executePurchase(ctx, input.user, {
     network: input.network,
     phone: input.phone,
@@ -95,12 +96,14 @@ export const buyData = async (ctx: AppContext, input: BuyDataInput): Promise<Pur
       planType: plan.planType,
       validity: plan.validity,
       planId: plan.planId,
+      // What the supplier's answer must name as the plan (answer-check.ts).
+      supplierPlanId,
     },
     order: {
       kind: 'data',
       network: input.network,
       phone: input.phone,
-      supplierPlanId: plan.supplierPlanIds[supplier] ?? plan.planId,
+      supplierPlanId,
       ported: input.ported,
     },
   });

@@ -212,7 +212,9 @@ describe('Husmodata adapter: classifying an order answer', () => {
     ['201 Failed', json(201, { id: 5, Status: 'Failed' }), 'failed'],
     ['200 processing', json(200, { id: 5, Status: 'processing' }), 'pending'],
     ['200 pending', json(200, { id: 5, Status: 'pending' }), 'pending'],
-    ['200 refunded', json(200, { id: 5, Status: 'refunded' }), 'pending'],
+    // The supplier took the order and gave the money back: reversed, never success or pending.
+    ['200 refunded', json(200, { id: 5, Status: 'refunded' }), 'reversed'],
+    ['200 Reversed', json(200, { id: 5, Status: 'Reversed' }), 'reversed'],
     ['200 success (not the documented word)', json(200, { id: 5, Status: 'success' }), 'pending'],
     ['200 without Status', json(200, { id: 5 }), 'pending'],
     ['200 with a non-string Status', json(200, { id: 5, Status: true }), 'pending'],
@@ -364,6 +366,132 @@ describe('Husmodata adapter: classifying an order answer', () => {
   });
 });
 
+describe('Husmodata adapter: an order the supplier already holds under our request id', () => {
+  it.each<[string, Canned]>([
+    ['400 error list', json(400, { error: ['Request ID exists'] })],
+    ['400 detail', json(400, { detail: 'request_id already exists' })],
+    [
+      '400 DRF unique field error on request_id',
+      json(400, { request_id: ['transaction with this request id already exists.'] }),
+    ],
+    ['400 Status failed', json(400, { Status: 'failed', api_response: 'Duplicate request id' })],
+    ['200 Status failed', json(200, { Status: 'failed', api_response: 'Request Id Exists' })],
+    [
+      'VTpass code 014',
+      json(200, { code: '014', response_description: 'REQUEST ID ALREADY EXIST' }),
+    ],
+    ['plain text 400', { status: 400, body: 'request id exists', type: 'text/plain' }],
+  ])('%s → pending + duplicateRequest, never failed', async (_name, reply) => {
+    canned = reply;
+    const result = await buyData();
+    expect(result).toMatchObject({ outcome: 'pending', duplicateRequest: true });
+    expect(result.message).toMatch(/^GLAD already has an order under our request id/);
+  });
+
+  it.each<[string, Canned]>([
+    ['an unknown request id', json(400, { error: ['Request ID does not exist'] })],
+    ['a required request id', json(400, { request_id: ['This field is required.'] })],
+    [
+      'a duplicate purchase (not the id)',
+      json(400, { error: ['Duplicate transaction, wait 5 minutes'] }),
+    ],
+    ['an HTML page', html(400, '<html><body>request id exists</body></html>')],
+  ])('%s is not a duplicate request id', async (_name, reply) => {
+    canned = reply;
+    expect((await buyData()).duplicateRequest).toBeUndefined();
+  });
+
+  it('a re-query is never a duplicate (it places nothing)', async () => {
+    canned = json(400, { error: ['Request ID exists'] });
+    const result = await supplier().query('data', { supplierRef: null, reference: 'VND-REF-1' });
+    expect(result.outcome).toBe('pending');
+    expect(result.duplicateRequest).toBeUndefined();
+  });
+});
+
+describe('Husmodata adapter: what an answer names (answered)', () => {
+  it('reports request id, phone, plan, network (by our configured id) and balances of a data answer', async () => {
+    canned = json(201, {
+      id: 9,
+      Status: 'successful',
+      request_id: 'VND-REF-1',
+      mobile_number: '08091234567',
+      network: 6,
+      plan: 41,
+      plan_amount: '300.00',
+      balance_before: '5,000.00',
+      balance_after: '4700',
+    });
+    expect((await buyData()).answered).toEqual({
+      reference: 'VND-REF-1',
+      phone: '08091234567',
+      network: '9MOBILE',
+      planId: '41',
+      balanceBeforeKobo: 500_000,
+      balanceAfterKobo: 470_000,
+    });
+  });
+
+  it('reports the amount of airtime and electricity answers, numbers or text, in kobo', async () => {
+    const airtime = () =>
+      supplier().buyAirtime({
+        reference: 'R2',
+        network: 'MTN',
+        phone: '08031234567',
+        amountKobo: 10_000,
+        ported: false,
+      });
+    for (const [amount, kobo] of [
+      ['100.00', 10_000],
+      [100, 10_000],
+      ['₦1,500.50', 150_050],
+      ['0', 0],
+      ['a lot', null],
+    ] as const) {
+      canned = json(200, { Status: 'successful', mobile_number: '2348031234567', amount });
+      expect((await airtime()).answered).toEqual({ phone: '2348031234567', amountKobo: kobo });
+    }
+    canned = json(200, {
+      Status: 'successful',
+      meter_number: '45012345678',
+      disco_id: 20,
+      amount: '1000.00',
+    });
+    const electricity = await supplier().buyElectricity({
+      reference: 'E1',
+      discoId: 20,
+      meterNumber: '45012345678',
+      meterType: 'prepaid',
+      amountKobo: 100_000,
+      phone: null,
+      customerName: null,
+    });
+    expect(electricity.answered).toEqual({
+      meterNumber: '45012345678',
+      discoId: '20',
+      amountKobo: 100_000,
+    });
+  });
+
+  it('leaves out error lists, unknown networks, one balance without the other, and non-2xx answers', async () => {
+    canned = json(200, {
+      Status: 'failed',
+      mobile_number: ['Enter a valid phone number.'],
+      network: 'NO-SUCH-NET',
+      balance_before: '10.00',
+    });
+    expect((await buyData()).answered).toBeUndefined();
+    canned = json(400, { mobile_number: '08091234567', request_id: 'VND-REF-1' });
+    expect((await buyData()).answered).toBeUndefined();
+  });
+
+  it('re-query answers name the order too', async () => {
+    canned = json(200, { id: 5, Status: 'reversed', mobile_number: '08091234567' });
+    const result = await supplier().query('data', { supplierRef: '5', reference: 'VND-REF-1' });
+    expect(result).toMatchObject({ outcome: 'reversed', answered: { phone: '08091234567' } });
+  });
+});
+
 describe('Husmodata adapter: electricity tokens', () => {
   const buy = () =>
     supplier().buyElectricity({
@@ -411,7 +539,9 @@ describe('Husmodata adapter: classifying a re-query answer', () => {
     ['200 successful', json(200, { id: 5, Status: 'successful' }), 'success'],
     ['200 failed', json(200, { id: 5, Status: 'failed' }), 'failed'],
     ['200 processing', json(200, { id: 5, Status: 'processing' }), 'pending'],
-    ['200 refunded', json(200, { id: 5, Status: 'refunded' }), 'pending'],
+    ['200 refunded', json(200, { id: 5, Status: 'refunded' }), 'reversed'],
+    ['200 reversed', json(200, { id: 5, Status: 'reversed' }), 'reversed'],
+    ['400 refunded (not a 2xx)', json(400, { Status: 'refunded' }), 'pending'],
     ['200 HTML', html(200, '<html></html>'), 'pending'],
     ['200 malformed JSON', { status: 200, body: '{"Status":' }, 'pending'],
     ['404 (not known yet) — never failed', json(404, { detail: 'Not found.' }), 'pending'],

@@ -9,11 +9,26 @@ import type {
   SupplierResult,
   VendingSupplier,
 } from './port.ts';
+import {
+  answeredOf,
+  isDuplicateRequest,
+  isInsufficientFloat,
+  messageOf,
+  parseObject,
+  REVERSED_STATUSES,
+  statusOf,
+  supplierRefOf,
+  textOf,
+  tokenOf,
+  walletBalanceOf,
+  type AnswerContext,
+} from './husmodata-fields.ts';
 import type { SupplierNetworkIds } from './suppliers.config.ts';
 
 /**
- * The adapter for Husmodata-style supplier APIs (ALARO and GLAD, PROVIDERS.md). It only speaks
- * HTTP and classifies answers; it never touches the database.
+ * The adapter for Husmodata-style supplier APIs (ALARO and GLAD). It only speaks HTTP, classifies
+ * answers and reports what each answer names (`answered`); it never touches the database and
+ * never decides whether an answer is about the order we meant (modules/vending/answer-check.ts).
  *
  * Every order carries `request_id` = our reference so that an order whose answer was lost can be
  * re-queried by it. Real clones may ignore the field: then only the supplier's own id (from an
@@ -34,8 +49,6 @@ export type HusmodataOptions = {
 
 /** How much of a supplier's answer we keep on the transaction. */
 export const RAW_LIMIT = 2000;
-const MESSAGE_LIMIT = 300;
-const INSUFFICIENT_FLOAT = 'dear customer, your balance is insufficient';
 const QUERY_PATHS: Record<PurchaseKind, string> = {
   data: '/api/data/',
   airtime: '/api/topup/',
@@ -46,81 +59,19 @@ type HttpAnswer = { status: number; text: string };
 /** The request never produced a complete answer: timeout, refused connection, reset … */
 type NoAnswer = { error: string };
 
-type Json = Record<string, unknown>;
-
-const parseObject = (text: string): Json | null => {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Json)
-      : null;
-  } catch {
-    return null;
-  }
-};
-
-/** A field as text: strings as they are, numbers printed, arrays of strings joined (DRF errors). */
-const textOf = (value: unknown): string | null => {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) {
-    const parts = value.map(textOf).filter((part): part is string => part !== null);
-    return parts.length > 0 ? parts.join('; ') : null;
-  }
-  return null;
-};
-
-const MESSAGE_FIELDS = ['api_response', 'error', 'detail', 'message', 'msg'] as const;
-
-/** The first human text the supplier put in its answer. */
-const messageOf = (body: Json | null): string | null => {
-  if (!body) return null;
-  for (const field of MESSAGE_FIELDS) {
-    const text = textOf(body[field])?.trim();
-    if (text) return text.slice(0, MESSAGE_LIMIT);
-  }
-  return null;
-};
-
-/** `Status` (documented) or `status` (some clones), lower-cased; null when absent. */
-const statusOf = (body: Json | null): string | null => {
-  const value = body?.Status ?? body?.status;
-  return typeof value === 'string' ? value.trim().toLowerCase() : null;
-};
-
-const isInsufficientFloat = (body: Json | null, text: string): boolean => {
-  const starts = (value: unknown): boolean =>
-    textOf(value)?.trim().toLowerCase().startsWith(INSUFFICIENT_FLOAT) ?? false;
-  const inArray = (value: unknown): boolean => Array.isArray(value) && value.some(starts);
-  if (body && MESSAGE_FIELDS.some((f) => starts(body[f]) || inArray(body[f]))) return true;
-  return text.toLowerCase().includes(INSUFFICIENT_FLOAT);
-};
-
-const supplierRefOf = (body: Json | null): string | null => {
-  const id = body?.id;
-  return typeof id === 'number' || (typeof id === 'string' && id.trim() !== '') ? String(id) : null;
-};
-
-/** Strips the `Token : ` prefix GLAD puts before the electricity token. */
-export const stripTokenPrefix = (token: string): string =>
-  token.replace(/^\s*token\s*:?\s*/i, '').trim();
-
-const tokenOf = (body: Json | null): string | undefined => {
-  const value = textOf(body?.token ?? body?.Token);
-  if (!value) return undefined;
-  return stripTokenPrefix(value) || undefined;
-};
-
 /**
- * Turns an HTTP answer into an outcome (the heart of the adapter; PROVIDERS.md, port.ts):
- * - 2xx with Status 'successful' → success; 'failed' → failed.
+ * Turns an HTTP answer into an outcome (the heart of the adapter; port.ts):
+ * - 2xx with Status 'successful' → success; 'failed' → failed; 'reversed' or 'refunded' →
+ *   reversed (the supplier gave the money back).
+ * - An order refused because the supplier already has our request id ("request ID exists",
+ *   VTpass's 014) → pending + duplicateRequest: it holds an order under that id; re-query it.
  * - "Dear Customer, your balance is insufficient…" anywhere → failed + insufficientFloat.
  * - An order answered 401/403 → failed: the supplier refused our key before looking at the order,
  *   so it certainly was not placed, and pending would park every purchase until the SLA. A query
  *   answered 401/403 is pending instead: it says nothing about the order itself.
  * - An order answered 400 with a JSON (Django-style) error → failed: the supplier refused it.
  * - Everything else — other 4xx, 5xx, HTML, malformed JSON, a missing or unknown Status
- *   ('processing', 'pending', 'refunded' …), and for a query any non-2xx → pending: re-query
+ *   ('processing', 'pending' …), and for a query any non-2xx → pending: re-query
  *   later, never refund blind. A query answered with DRF's own 404 `{"detail": "Not found."}` is
  *   pending with `notFound`: the purchase service decides, by the purchase's age, whether that
  *   means the order never arrived.
@@ -129,13 +80,19 @@ export const classifyAnswer = (
   answer: HttpAnswer,
   mode: 'order' | 'query',
   supplier: string,
+  context?: AnswerContext,
 ): SupplierResult => {
   const { status, text } = answer;
   const raw = text.slice(0, RAW_LIMIT);
   const body = parseObject(text);
   const said = statusOf(body);
   const ok = status >= 200 && status < 300;
-  const base = { supplierRef: supplierRefOf(body), raw };
+  const answered = ok && body && context ? answeredOf(body, context.kind, context.networkIds) : {};
+  const base = {
+    supplierRef: supplierRefOf(body),
+    raw,
+    ...(Object.keys(answered).length > 0 ? { answered } : {}),
+  };
   const message = (fallback: string) => messageOf(body) ?? fallback;
 
   // An explicit success beats a text search: refunding a delivered order loses money.
@@ -160,6 +117,17 @@ export const classifyAnswer = (
       };
     }
     return { ...base, outcome: 'pending', message: `${supplier} re-query answered HTTP ${status}` };
+  }
+  if (mode === 'order' && isDuplicateRequest(body, text)) {
+    return {
+      ...base,
+      outcome: 'pending',
+      message: `${supplier} already has an order under our request id: ${message('request ID exists')}`,
+      duplicateRequest: true,
+    };
+  }
+  if (ok && said !== null && REVERSED_STATUSES.has(said)) {
+    return { ...base, outcome: 'reversed', message: message(`${supplier} status '${said}'`) };
   }
   if (isInsufficientFloat(body, text)) {
     return {
@@ -233,15 +201,21 @@ export const createHusmodataSupplier = (options: HusmodataOptions): VendingSuppl
     }
   };
 
-  const order = async (path: string, body: Record<string, unknown>): Promise<SupplierResult> => {
+  const order = async (
+    kind: PurchaseKind,
+    path: string,
+    body: Record<string, unknown>,
+  ): Promise<SupplierResult> => {
     const answer = await call('POST', path, body);
-    return 'error' in answer ? noAnswerResult(answer) : classifyAnswer(answer, 'order', name);
+    return 'error' in answer
+      ? noAnswerResult(answer)
+      : classifyAnswer(answer, 'order', name, { kind, networkIds });
   };
 
   return {
     name,
     buyData: (o) =>
-      order('/api/data/', {
+      order('data', '/api/data/', {
         network: networkIds.data[o.network],
         mobile_number: o.phone,
         plan: o.supplierPlanId,
@@ -249,7 +223,7 @@ export const createHusmodataSupplier = (options: HusmodataOptions): VendingSuppl
         request_id: o.reference,
       }),
     buyAirtime: (o) =>
-      order('/api/topup/', {
+      order('airtime', '/api/topup/', {
         network: networkIds.airtime[o.network],
         amount: koboToNaira(o.amountKobo),
         mobile_number: o.phone,
@@ -258,7 +232,7 @@ export const createHusmodataSupplier = (options: HusmodataOptions): VendingSuppl
         request_id: o.reference,
       }),
     buyElectricity: (o) =>
-      order('/api/v2/billpayment/', {
+      order('electricity', '/api/v2/billpayment/', {
         disco_id: o.discoId,
         amount: koboToNaira(o.amountKobo),
         meter_number: o.meterNumber,
@@ -305,7 +279,9 @@ export const createHusmodataSupplier = (options: HusmodataOptions): VendingSuppl
     query: async (kind, ref) => {
       const id = ref.supplierRef ?? ref.reference;
       const answer = await call('GET', `${QUERY_PATHS[kind]}${encodeURIComponent(id)}`);
-      return 'error' in answer ? noAnswerResult(answer) : classifyAnswer(answer, 'query', name);
+      return 'error' in answer
+        ? noAnswerResult(answer)
+        : classifyAnswer(answer, 'query', name, { kind, networkIds });
     },
   };
 };
@@ -315,26 +291,4 @@ const causeOf = (error: Error): string | undefined => {
   const cause = (error as { cause?: unknown }).cause;
   if (cause instanceof Error) return (cause as { code?: string }).code ?? cause.message;
   return undefined;
-};
-
-/**
- * Our wallet balance in a supplier's account page, in kobo. The field is not documented
- * (PROVIDERS.md): Husmodata-style clones answer `wallet_balance` (a number or a numeric string),
- * some under `user`, some as `balance` or `Account_Balance`. Null when none is a valid amount.
- */
-export const walletBalanceOf = (body: Json | null): number | null => {
-  const user = body?.user;
-  const places = [body, user !== null && typeof user === 'object' ? (user as Json) : null];
-  for (const place of places) {
-    for (const field of ['wallet_balance', 'balance', 'Account_Balance', 'account_balance']) {
-      const value = place?.[field];
-      const text = typeof value === 'number' ? String(value) : textOf(value)?.replace(/,/g, '');
-      if (text !== undefined && text !== null && text.trim() !== '') {
-        // Shown to admins only, never booked: the nearest kobo is exact enough.
-        const kobo = Math.round(Number(text) * 100);
-        if (Number.isSafeInteger(kobo) && kobo >= 0) return kobo;
-      }
-    }
-  }
-  return null;
 };

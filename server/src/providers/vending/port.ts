@@ -1,14 +1,41 @@
 import type { TNetwork, TSupplier } from '@vendo/shared/constants';
 
 /**
- * The vending supplier port (ARCHITECTURE.md "Providers"). Adapters speak each supplier's wire
- * format over HTTP; the purchase service only sees these types.
+ * The vending supplier port. Adapters speak each supplier's wire format over HTTP; the purchase
+ * service only sees these types.
  *
- * Outcome rules (PROVIDERS.md): `success` and `failed` only on a definite answer from the
- * supplier; a timeout, 5xx, HTML, malformed body or any other status is `pending` (re-query,
- * never refund blind).
+ * Outcome rules: `success`, `failed` and `reversed` only on a definite answer from the supplier;
+ * a timeout, 5xx, HTML, malformed body or any other status is `pending` (re-query, never refund
+ * blind). `reversed`: the supplier says it gave the money back (its status 'reversed' or
+ * 'refunded'): for a purchase not yet settled that is a failure, for a delivered one a reversal.
+ * An adapter never decides whether an answer is about the order we meant: it reports what the
+ * answer names in `answered`, and the vending module compares that with our order.
  */
-export type SupplierOutcome = 'success' | 'failed' | 'pending';
+export type SupplierOutcome = 'success' | 'failed' | 'pending' | 'reversed';
+
+/**
+ * What a supplier's answer says the order was, each field only when the answer names it (as a
+ * plain value: a field error list is not a value). Texts are as the supplier wrote them.
+ */
+export type AnsweredOrder = {
+  /** The request_id the answer carries (ours, if it is about our order). */
+  reference?: string;
+  /** The phone number the answer names (data, airtime). */
+  phone?: string;
+  /** The meter number the answer names (electricity). */
+  meterNumber?: string;
+  /** The amount (airtime: face value; electricity: the token's value), in kobo; null if unreadable. */
+  amountKobo?: number | null;
+  /** The supplier's plan id (data). */
+  planId?: string;
+  /** The network, when the answer names one we recognise (by the supplier's id or by name). */
+  network?: TNetwork;
+  /** The disco id (electricity). */
+  discoId?: string;
+  /** The supplier's balance (our float there) just before and after this order, in kobo. */
+  balanceBeforeKobo?: number;
+  balanceAfterKobo?: number;
+};
 
 export type SupplierResult = {
   outcome: SupplierOutcome;
@@ -27,6 +54,14 @@ export type SupplierResult = {
    * nothing under the id we asked about. Past a grace period that means it never received it.
    */
   notFound?: boolean;
+  /**
+   * The supplier refused the order because it already has our request id (Husmodata's 400
+   * "request ID exists", VTpass's code 014): it holds an order under that id, so this is pending
+   * and re-queried at once, never a failure.
+   */
+  duplicateRequest?: boolean;
+  /** What the answer names (2xx answers only); see AnsweredOrder. */
+  answered?: AnsweredOrder;
 };
 
 export type PurchaseKind = 'data' | 'airtime' | 'electricity';

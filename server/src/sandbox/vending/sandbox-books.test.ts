@@ -157,6 +157,15 @@ describe.each(implementations)('SandboxBooks contract: $name', ({ open }) => {
       });
       expect(Number.isInteger(result.order.id) && result.order.id > 0).toBe(true);
       expect(result.order.createdAt).toBeInstanceOf(Date);
+      // The order keeps the float before and after it, for every later answer about it.
+      expect(result.order).toMatchObject({
+        balanceBeforeKobo: 50_000,
+        balanceAfterKobo: 50_000 - 12_345,
+      });
+      expect(await books.findOrder('GLAD', 'data', o.requestId!)).toMatchObject({
+        balanceBeforeKobo: 50_000,
+        balanceAfterKobo: 50_000 - 12_345,
+      });
       expect(await books.floatKobo('GLAD')).toBe(50_000 - 12_345);
       // Another supplier's float is untouched.
       expect(await books.floatKobo('ALARO')).toBe(7_000);
@@ -465,6 +474,31 @@ describe.each(implementations)('SandboxBooks contract: $name', ({ open }) => {
       expect(failed).toMatchObject({ status: 'failed', token: null });
     });
 
+    it('a successful order is reversed once (its amount back), then refunded (nothing more), a step at a time', async () => {
+      const books = await open({ GLAD: 10_000, ALARO: 0 });
+      const { order: successful } = placed(await books.placeOrder(order({ amountKobo: 3_000 })));
+      expect(await books.floatKobo('GLAD')).toBe(7_000);
+      // Not yet reversed: it cannot be refunded.
+      expect(await books.settleOrder(successful, 'refunded')).toEqual(successful);
+      const reversed = await books.settleOrder(successful, 'reversed');
+      expect(reversed).toMatchObject({ id: successful.id, status: 'reversed', amountKobo: 3_000 });
+      expect(await books.floatKobo('GLAD')).toBe(10_000);
+      // Reversing again, even from the stale 'successful' copy, gives nothing more back.
+      expect(await books.settleOrder(successful, 'reversed')).toEqual(reversed);
+      expect(await books.floatKobo('GLAD')).toBe(10_000);
+      const refunded = await books.settleOrder(reversed, 'refunded');
+      expect(refunded).toMatchObject({ status: 'refunded' });
+      expect(await books.settleOrder(reversed, 'refunded')).toEqual(refunded);
+      expect(await books.settleOrder(refunded, 'reversed')).toEqual(refunded);
+      expect(await books.floatKobo('GLAD')).toBe(10_000);
+      // A processing or failed order is never reversed.
+      const { order: processing } = placed(
+        await books.placeOrder(order({ amountKobo: 1_000, status: 'processing' })),
+      );
+      expect(await books.settleOrder(processing, 'reversed')).toEqual(processing);
+      expect(await books.floatKobo('GLAD')).toBe(9_000);
+    });
+
     it('settling an order that is not processing answers it unchanged', async () => {
       const books = await open({ GLAD: 10_000, ALARO: 0 });
       const { order: successful } = placed(await books.placeOrder(order({ amountKobo: 1_000 })));
@@ -650,6 +684,55 @@ describe('memorySandboxBooks behind the sandbox routes, through the real adapter
     expectOutcome(await s.glad.query('data', requery), 'failed');
     expectOutcome(await s.glad.query('data', requery), 'failed');
     expect(await s.books.floatKobo('GLAD')).toBe(before);
+  });
+
+  it('5555: every answer names another number (the books keep ours); 8888 takes twice the price', async () => {
+    const before = await s.books.floatKobo('GLAD');
+    const o = next('5555');
+    const result = await s.glad.buyData(o);
+    expectOutcome(result, 'success');
+    expect(result.answered?.phone).not.toBe(o.phone);
+    expect(result.answered?.phone?.slice(-4)).toBe('5555');
+    const again = await s.glad.query('data', { supplierRef: null, reference: o.reference });
+    expect(again.answered?.phone).toBe(result.answered?.phone);
+    expect((await s.books.findOrder('GLAD', 'data', o.reference))!.request.mobile_number).toBe(
+      o.phone,
+    );
+    expect(await s.books.floatKobo('GLAD')).toBe(before - plan.costKobo);
+
+    const greedy = await s.glad.buyData(next('8888'));
+    expectOutcome(greedy, 'success');
+    const { balanceBeforeKobo, balanceAfterKobo } = greedy.answered!;
+    expect(balanceBeforeKobo! - balanceAfterKobo!).toBe(2 * plan.costKobo);
+    expect(await s.books.floatKobo('GLAD')).toBe(before - 3 * plan.costKobo);
+  });
+
+  it('6666: success, then reversed on re-query (the float back), then refunded', async () => {
+    const before = await s.books.floatKobo('GLAD');
+    const o = next('6666');
+    expectOutcome(await s.glad.buyData(o), 'success');
+    expect(await s.books.floatKobo('GLAD')).toBe(before - plan.costKobo);
+    const requery = { supplierRef: null, reference: o.reference };
+    const reversed = await s.glad.query('data', requery);
+    expectOutcome(reversed, 'reversed');
+    expect(JSON.parse(reversed.raw)).toMatchObject({ Status: 'reversed' });
+    expect(await s.books.floatKobo('GLAD')).toBe(before);
+    const refunded = await s.glad.query('data', requery);
+    expectOutcome(refunded, 'reversed');
+    expect(JSON.parse(refunded.raw)).toMatchObject({ Status: 'refunded' });
+    expect(await s.books.floatKobo('GLAD')).toBe(before);
+  });
+
+  it('7777: delivered, but answered 400 "Request ID exists"; the re-query says successful', async () => {
+    const before = await s.books.floatKobo('GLAD');
+    const o = next('7777');
+    const result = await s.glad.buyData(o);
+    expect(result).toMatchObject({ outcome: 'pending', duplicateRequest: true });
+    expect(await s.books.floatKobo('GLAD')).toBe(before - plan.costKobo);
+    expectOutcome(
+      await s.glad.query('data', { supplierRef: null, reference: o.reference }),
+      'success',
+    );
   });
 
   it('an exhausted float: failed with insufficientFloat, float unchanged, nothing stored', async () => {

@@ -4,16 +4,19 @@ import {
   assertTopUpAmount,
   findSandboxOrder,
   findSandboxPlan,
+  givesFloatBack,
   newSandboxToken,
   placeSandboxOrder,
   sandboxFloatKobo,
   settleSandboxOrder,
+  SETTLES_FROM,
   topUpSandboxFloat,
   type NewSandboxOrder,
   type PlaceOrderResult,
   type SandboxOrder,
   type SandboxOrderKind,
   type SandboxPlan,
+  type SandboxSettlement,
 } from './sandbox-store.ts';
 
 /**
@@ -27,15 +30,17 @@ import {
  * - an order in 'successful' or 'processing' holds its amount; a 'failed' one holds nothing;
  * - an order the float cannot cover is refused ('insufficient') and nothing is kept;
  * - a request_id names one order per supplier and kind: a repeat answers the first order;
- * - a 'processing' order settles once; a failed one gives its amount back to the float.
+ * - an order moves one step at a time, once: processing → successful or failed, successful →
+ *   reversed → refunded; failed and reversed give its amount back to the float;
+ * - an order placed records the float before and after it (its answers show them).
  */
 export type SandboxBooks = {
   findPlan(supplier: TSupplier, supplierPlanId: string): Promise<SandboxPlan | null>;
   placeOrder(order: NewSandboxOrder): Promise<PlaceOrderResult>;
   /** By the supplier's id (all digits) or by the request_id the buyer sent. */
   findOrder(supplier: TSupplier, kind: SandboxOrderKind, key: string): Promise<SandboxOrder | null>;
-  /** Settles a 'processing' order once; answers the order as it now stands. */
-  settleOrder(order: SandboxOrder, to: 'successful' | 'failed'): Promise<SandboxOrder>;
+  /** Moves an order one step on, once (SETTLES_FROM); answers the order as it now stands. */
+  settleOrder(order: SandboxOrder, to: SandboxSettlement): Promise<SandboxOrder>;
   floatKobo(supplier: TSupplier): Promise<number>;
   /** Adds to the float; answers the new balance. A RangeError for an amount out of bounds. */
   topUpFloat(supplier: TSupplier, amountKobo: number): Promise<number>;
@@ -95,6 +100,8 @@ export const memorySandboxBooks = ({
       amountKobo: order.amountKobo,
       token: kind === 'electricity' && order.status === 'successful' ? newSandboxToken() : null,
       createdAt: new Date(),
+      balanceBeforeKobo: before,
+      balanceAfterKobo: before - takes,
     };
     orders.push(stored);
     if (requestId !== null) byRequest.set(requestKey(supplier, kind, requestId), stored);
@@ -116,13 +123,13 @@ export const memorySandboxBooks = ({
     return byRequestId ? copy(byRequestId) : null;
   };
 
-  const settleOrder = (order: SandboxOrder, to: 'successful' | 'failed'): SandboxOrder => {
+  const settleOrder = (order: SandboxOrder, to: SandboxSettlement): SandboxOrder => {
     const stored = orders[order.id - 1];
     if (!stored) throw new Error(`No sandbox order ${order.id} in these books`);
-    if (stored.status === 'processing') {
+    if (stored.status === SETTLES_FROM[to]) {
       stored.status = to;
       if (to === 'successful' && stored.kind === 'electricity') stored.token = newSandboxToken();
-      if (to === 'failed' && stored.amountKobo > 0) {
+      if (givesFloatBack(to) && stored.amountKobo > 0) {
         floats.set(stored.supplier, (floats.get(stored.supplier) ?? 0) + stored.amountKobo);
       }
     }

@@ -9,27 +9,39 @@ import type { SandboxOrder, SandboxOrderKind, SandboxOrderStatus } from './sandb
  * all of a customer's purchases, the meter is what the order is about):
  *   0000 definite failure · 1111 processing, re-query successful · 2222 processing, re-query failed
  *   3333 successful but answered after slowMs · 4444 successful but answered HTTP 500 (HTML)
+ *   5555 successful, but every answer names another number and ten times the amount (a supplier
+ *        answering about another order)
+ *   6666 successful; the next re-query says reversed (the float comes back), the one after refunded
+ *   7777 delivered, but the order is answered HTTP 400 "Request ID exists"; re-query successful
+ *   8888 successful, but the supplier takes twice its price from the float
  *   anything else: successful at once.
  */
 export type SandboxTrigger =
-  'fail' | 'processingThenSuccess' | 'processingThenFail' | 'slow' | 'error500' | 'success';
+  | 'fail'
+  | 'processingThenSuccess'
+  | 'processingThenFail'
+  | 'slow'
+  | 'error500'
+  | 'otherOrder'
+  | 'reversed'
+  | 'requestIdExists'
+  | 'overcharge'
+  | 'success';
 
-export const triggerOf = (number: string): SandboxTrigger => {
-  switch (number.slice(-4)) {
-    case '0000':
-      return 'fail';
-    case '1111':
-      return 'processingThenSuccess';
-    case '2222':
-      return 'processingThenFail';
-    case '3333':
-      return 'slow';
-    case '4444':
-      return 'error500';
-    default:
-      return 'success';
-  }
+const TRIGGERS: Record<string, SandboxTrigger> = {
+  '0000': 'fail',
+  '1111': 'processingThenSuccess',
+  '2222': 'processingThenFail',
+  '3333': 'slow',
+  '4444': 'error500',
+  '5555': 'otherOrder',
+  '6666': 'reversed',
+  '7777': 'requestIdExists',
+  '8888': 'overcharge',
 };
+
+export const triggerOf = (number: string): SandboxTrigger =>
+  TRIGGERS[number.slice(-4)] ?? 'success';
 
 /** What the routes send: JSON or an HTML error page, possibly after a delay. */
 export type SandboxReply =
@@ -38,6 +50,7 @@ export type SandboxReply =
 
 export const INSUFFICIENT_FLOAT_TEXT =
   'Dear Customer, your balance is insufficient to complete this transaction. Kindly fund your wallet and try again.';
+export const REQUEST_ID_EXISTS_TEXT = 'Request ID exists';
 const DJANGO_500 =
   '<!doctype html><html lang="en"><head><title>Server Error (500)</title></head><body><h1>Server Error (500)</h1><p></p></body></html>';
 
@@ -47,63 +60,86 @@ const triggerNumberOf = (kind: SandboxOrderKind, request: Record<string, unknown
 /** Naira with two decimals, as these APIs print money ("1500.50"), by integer arithmetic. */
 const naira = (kobo: number) => `${Math.floor(kobo / 100)}.${String(kobo % 100).padStart(2, '0')}`;
 
-const apiResponse = (order: SandboxOrder): string => {
+/** The amount asked for (airtime face value, token value) as stored in naira, in kobo. */
+const askedKobo = (order: SandboxOrder): number => Math.round(Number(order.request.amount) * 100);
+
+/** Another number, the same trigger: the fifth digit from the end changed. */
+const otherNumber = (number: string): string =>
+  `${number.slice(0, -5)}${number.at(-5) === '9' ? '8' : '9'}${number.slice(-4)}`;
+
+const apiResponse = (order: SandboxOrder, number: string, amountKobo: number): string => {
   const r = order.request;
-  const number = triggerNumberOf(order.kind as SandboxOrderKind, r);
-  if (order.status === 'processing') {
-    return 'Your transaction is processing. Please check back shortly.';
-  }
-  if (order.status === 'failed') {
-    return triggerOf(number) === 'processingThenFail'
-      ? 'Transaction failed and your wallet has been refunded (sandbox trigger 2222).'
-      : `Transaction failed: the network did not accept ${number} (sandbox trigger 0000).`;
+  const trigger = triggerOf(number);
+  switch (order.status) {
+    case 'processing':
+      return 'Your transaction is processing. Please check back shortly.';
+    case 'failed':
+      return trigger === 'processingThenFail'
+        ? 'Transaction failed and your wallet has been refunded (sandbox trigger 2222).'
+        : `Transaction failed: the network did not accept ${number} (sandbox trigger 0000).`;
+    case 'reversed':
+      return `Transaction reversed: the network did not deliver to ${number}; your wallet has been credited (sandbox trigger 6666).`;
+    case 'refunded':
+      return `Transaction refunded to your wallet (sandbox trigger 6666).`;
   }
   switch (order.kind) {
     case 'data':
-      return `Dear Customer, you have successfully gifted ${String(r.plan_name)} to ${String(r.mobile_number)}.`;
+      return `Dear Customer, you have successfully gifted ${String(r.plan_name)} to ${number}.`;
     case 'airtime':
-      return `Dear Customer, you have successfully topped up NGN ${naira(order.amountKobo)} airtime on ${String(r.mobile_number)}.`;
+      return `Dear Customer, you have successfully topped up NGN ${naira(amountKobo)} airtime on ${number}.`;
     default:
-      return `Payment of NGN ${naira(order.amountKobo)} for meter ${String(r.meter_number)} was successful.`;
+      return `Payment of NGN ${naira(amountKobo)} for meter ${number} was successful.`;
   }
 };
 
-/** The Husmodata-style transaction body, for the purchase answer and for re-query. */
-export const orderBody = (
-  supplier: TSupplier,
-  order: SandboxOrder,
-  balances?: { beforeKobo: number; afterKobo: number },
-): Record<string, unknown> => {
+/**
+ * The Husmodata-style transaction body, for the purchase answer and for re-query: the order as
+ * stored, with the float before and after it took its amount. Trigger 5555 names another number
+ * and ten times the amounts.
+ */
+export const orderBody = (supplier: TSupplier, order: SandboxOrder): Record<string, unknown> => {
   const r = order.request;
+  const kind = order.kind as SandboxOrderKind;
+  const lies = triggerOf(triggerNumberOf(kind, r)) === 'otherOrder';
+  const times = lies ? 10 : 1;
+  const number = lies ? otherNumber(triggerNumberOf(kind, r)) : triggerNumberOf(kind, r);
+  const charged = naira(order.amountKobo * times);
   const common = {
     id: order.id,
     ident: `${supplier.toLowerCase()}-${order.kind}-${order.id}`,
     Status: order.status,
-    api_response: apiResponse(order),
+    api_response: apiResponse(
+      order,
+      number,
+      (kind === 'data' ? order.amountKobo : askedKobo(order)) * times,
+    ),
     request_id: order.requestId,
     create_date: order.createdAt.toISOString(),
-    ...(balances
-      ? { balance_before: naira(balances.beforeKobo), balance_after: naira(balances.afterKobo) }
+    ...(order.balanceBeforeKobo !== null && order.balanceAfterKobo !== null
+      ? {
+          balance_before: naira(order.balanceBeforeKobo),
+          balance_after: naira(order.balanceAfterKobo),
+        }
       : {}),
   };
-  switch (order.kind) {
+  switch (kind) {
     case 'data':
       return {
         ...common,
         network: r.network,
-        mobile_number: r.mobile_number,
+        mobile_number: number,
         plan: r.plan,
         plan_name: r.plan_name,
-        plan_amount: naira(order.amountKobo),
+        plan_amount: charged,
         Ported_number: r.Ported_number ?? false,
       };
     case 'airtime':
       return {
         ...common,
         network: r.network,
-        mobile_number: r.mobile_number,
-        amount: naira(order.amountKobo),
-        paid_amount: naira(order.amountKobo),
+        mobile_number: number,
+        amount: naira(askedKobo(order) * times),
+        paid_amount: charged,
         airtime_type: r.airtime_type ?? 'VTU',
         Ported_number: r.Ported_number ?? false,
       };
@@ -111,10 +147,10 @@ export const orderBody = (
       return {
         ...common,
         disco_id: r.disco_id,
-        meter_number: r.meter_number,
+        meter_number: number,
         meter_type: r.meter_type,
-        amount: naira(order.amountKobo),
-        paid_amount: naira(order.amountKobo),
+        amount: naira(askedKobo(order) * times),
+        paid_amount: charged,
         customer_name: r.customer_name ?? null,
         Customer_Phone: r.Customer_Phone ?? null,
         token: order.token ? `Token : ${order.token}` : null,
@@ -128,6 +164,10 @@ const INITIAL_STATUS: Record<SandboxTrigger, SandboxOrderStatus> = {
   processingThenFail: 'processing',
   slow: 'successful',
   error500: 'successful',
+  otherOrder: 'successful',
+  reversed: 'successful',
+  requestIdExists: 'successful',
+  overcharge: 'successful',
   success: 'successful',
 };
 
@@ -140,6 +180,7 @@ export const simulateOrder = async (
     requestId: string | null;
     /** The validated request as stored (data orders also carry plan_name). */
     request: Record<string, unknown>;
+    /** The supplier's price: what the order takes from the float (8888 takes twice this). */
     amountKobo: number;
     slowMs: number;
   },
@@ -151,7 +192,7 @@ export const simulateOrder = async (
     kind,
     requestId: input.requestId,
     request: input.request,
-    amountKobo: input.amountKobo,
+    amountKobo: trigger === 'overcharge' ? input.amountKobo * 2 : input.amountKobo,
     status: INITIAL_STATUS[trigger],
   });
   if (placed.kind === 'insufficient') {
@@ -164,11 +205,12 @@ export const simulateOrder = async (
       },
     };
   }
+  // The order is in the books (delivered), but the answer says the request id is taken.
+  if (trigger === 'requestIdExists') {
+    return { status: 400, json: { error: [REQUEST_ID_EXISTS_TEXT] } };
+  }
   if (placed.kind === 'duplicate') return { status: 200, json: orderBody(supplier, placed.order) };
-  const body = orderBody(supplier, placed.order, {
-    beforeKobo: placed.balanceBeforeKobo,
-    afterKobo: placed.balanceAfterKobo,
-  });
+  const body = orderBody(supplier, placed.order);
   if (trigger === 'error500') return { status: 500, html: DJANGO_500 };
   // DRF answers 201 for a created transaction; failed and processing ones come back as 200.
   const status = placed.order.status === 'successful' ? 201 : 200;
@@ -177,7 +219,10 @@ export const simulateOrder = async (
     : { status, json: body };
 };
 
-/** Re-query: the stored order; a 'processing' one settles now, as its trigger says. */
+/**
+ * Re-query: the stored order. A 'processing' one settles now, as its trigger says; a 6666 one
+ * moves a step on each time (successful → reversed → refunded).
+ */
 export const simulateRequery = async (
   books: SandboxBooks,
   input: { supplier: TSupplier; kind: SandboxOrderKind; key: string },
@@ -185,12 +230,16 @@ export const simulateRequery = async (
   const found = await books.findOrder(input.supplier, input.kind, input.key);
   if (!found) return { status: 404, json: { detail: 'Not found.' } };
   let order = found;
+  const trigger = triggerOf(triggerNumberOf(input.kind, order.request));
   if (order.status === 'processing') {
-    const trigger = triggerOf(triggerNumberOf(input.kind, order.request));
     order = await books.settleOrder(
       order,
       trigger === 'processingThenFail' ? 'failed' : 'successful',
     );
+  } else if (trigger === 'reversed' && order.status === 'successful') {
+    order = await books.settleOrder(order, 'reversed');
+  } else if (trigger === 'reversed' && order.status === 'reversed') {
+    order = await books.settleOrder(order, 'refunded');
   }
   return { status: 200, json: orderBody(input.supplier, order) };
 };

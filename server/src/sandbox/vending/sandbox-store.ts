@@ -7,13 +7,26 @@ import { inTransaction } from '../../db/retry.ts';
 
 /**
  * The sandbox suppliers' own books: their orders and their float (our wallet at the supplier).
- * Float rule: an order in 'successful' or 'processing' holds its amount; 'failed' holds nothing.
- * So float = opening + top-ups − Σ amount of successful/processing orders, at every moment.
+ * Float rule: an order in 'successful' or 'processing' holds its amount; 'failed', 'reversed'
+ * and 'refunded' hold nothing. So float = opening + top-ups − Σ amount of successful/processing
+ * orders, at every moment.
  */
 
 export type SandboxOrder = typeof sandboxSupplierOrders.$inferSelect;
 export type SandboxOrderKind = 'data' | 'airtime' | 'electricity';
-export type SandboxOrderStatus = 'successful' | 'failed' | 'processing';
+export type SandboxOrderStatus = 'successful' | 'failed' | 'processing' | 'reversed' | 'refunded';
+
+/** Where an order settles to, and from which status it may: one step at a time, once. */
+export type SandboxSettlement = 'successful' | 'failed' | 'reversed' | 'refunded';
+export const SETTLES_FROM: Record<SandboxSettlement, SandboxOrderStatus> = {
+  successful: 'processing',
+  failed: 'processing',
+  reversed: 'successful',
+  refunded: 'reversed',
+};
+/** A settlement that gives the order's amount back to the float. */
+export const givesFloatBack = (to: SandboxSettlement): boolean =>
+  to === 'failed' || to === 'reversed';
 
 /** A sandbox top-up larger than this is a typo, not a test. */
 export const MAX_SANDBOX_TOPUP_KOBO = 100_000_000_00;
@@ -135,7 +148,8 @@ class FloatTooLow extends Error {}
  * nothing), both or neither, in one transaction. The order is inserted first, so a repeat of a
  * request_id (unique per supplier and kind, even between concurrent orders) answers the earlier
  * order whatever the float. The float is then taken by a conditional UPDATE: when it cannot cover
- * the amount, or the supplier has no float at all, the order is rolled back and refused.
+ * the amount, or the supplier has no float at all, the order is rolled back and refused. The
+ * float before and after is written on the order (its answers show them).
  */
 export const placeSandboxOrder = async (
   db: Db,
@@ -192,10 +206,16 @@ export const placeSandboxOrder = async (
         )
         .returning({ balanceKobo: sandboxSupplierFloats.balanceKobo });
       if (!float) throw new FloatTooLow();
+      const balanceBeforeKobo = float.balanceKobo + takesKobo;
+      const [withBalances] = await tx
+        .update(sandboxSupplierOrders)
+        .set({ balanceBeforeKobo, balanceAfterKobo: float.balanceKobo })
+        .where(eq(sandboxSupplierOrders.id, order.id))
+        .returning();
       return {
         kind: 'placed',
-        order,
-        balanceBeforeKobo: float.balanceKobo + takesKobo,
+        order: withBalances!,
+        balanceBeforeKobo,
         balanceAfterKobo: float.balanceKobo,
       };
     });
@@ -237,13 +257,14 @@ export const findSandboxOrder = async (
 };
 
 /**
- * Moves a 'processing' order to its final status once (guarded UPDATE); a failed one gives its
- * amount back to the float in the same transaction. Answers the order as it now stands.
+ * Moves an order one step on, once (guarded UPDATE): a 'processing' one to successful or failed,
+ * a successful one to reversed, a reversed one to refunded. Failed and reversed give its amount
+ * back to the float in the same transaction. Answers the order as it now stands.
  */
 export const settleSandboxOrder = async (
   db: Db,
   order: SandboxOrder,
-  to: 'successful' | 'failed',
+  to: SandboxSettlement,
 ): Promise<SandboxOrder> =>
   inTransaction(db, async (tx) => {
     const supplier = order.supplier as TSupplier;
@@ -256,7 +277,10 @@ export const settleSandboxOrder = async (
           : {}),
       })
       .where(
-        and(eq(sandboxSupplierOrders.id, order.id), eq(sandboxSupplierOrders.status, 'processing')),
+        and(
+          eq(sandboxSupplierOrders.id, order.id),
+          eq(sandboxSupplierOrders.status, SETTLES_FROM[to]),
+        ),
       )
       .returning();
     if (!settled) {
@@ -266,7 +290,7 @@ export const settleSandboxOrder = async (
         .where(eq(sandboxSupplierOrders.id, order.id));
       return current!;
     }
-    if (to === 'failed' && settled.amountKobo > 0) {
+    if (givesFloatBack(to) && settled.amountKobo > 0) {
       await tx
         .update(sandboxSupplierFloats)
         .set({ balanceKobo: sql`${sandboxSupplierFloats.balanceKobo} + ${settled.amountKobo}` })

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SUPPLIERS, type TSupplier } from '@vendo/shared/constants';
-import { koboToNaira } from '@vendo/shared/money';
+import { basisPointsOfKobo, koboToNaira } from '@vendo/shared/money';
 import express, {
   Router,
   type ErrorRequestHandler,
@@ -42,6 +42,12 @@ export type SandboxSupplierOptions = {
   apiKeys: Record<TSupplier, string>;
   /** How long the 3333 trigger holds its answer; set it above the adapter timeout. */
   slowMs: number;
+  /**
+   * What airtime costs us at the supplier, in basis points of its face value (the app passes
+   * AIRTIME_COST_BP, so the sandbox's float moves by what the ledger books as cost); face value
+   * when unset.
+   */
+  airtimeCostBasisPoints?: number;
 };
 
 /** The largest order body a sandbox supplier reads. */
@@ -110,7 +116,7 @@ const bodyErrors: ErrorRequestHandler = (error, req, res, next) => {
 
 /** One sandbox supplier's API, relative to /sandbox/suppliers/{alaro|glad}. */
 const supplierRouter = (
-  { books, apiKeys, slowMs }: SandboxSupplierOptions,
+  { books, apiKeys, slowMs, airtimeCostBasisPoints = 10_000 }: SandboxSupplierOptions,
   supplier: TSupplier,
 ) => {
   // Paths are case-insensitive and a trailing slash is optional (Express's defaults).
@@ -158,7 +164,7 @@ const supplierRouter = (
         airtime_type: order.airtime_type ?? 'VTU',
         Ported_number: order.Ported_number,
       },
-      amountKobo: order.amount,
+      amountKobo: basisPointsOfKobo(order.amount, airtimeCostBasisPoints),
       slowMs,
     });
     await send(req, res, reply);

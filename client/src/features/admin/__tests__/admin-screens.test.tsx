@@ -412,3 +412,74 @@ describe('staff transactions', () => {
     });
   });
 });
+
+describe('supplier reconciliation', () => {
+  it('shows reversals refunded, answers about another order and each float check', async () => {
+    const { session } = signedIn(admin, {
+      'GET /admin/reconcileSuppliers': {
+        status: 200,
+        data: {
+          runs: [
+            {
+              id: 7,
+              day: '2026-11-24',
+              startedAt: '2026-11-24T20:00:00.000Z',
+              finishedAt: '2026-11-24T20:00:05.000Z',
+              checked: 3,
+              mismatches: [
+                {
+                  transactionId: 'tx-1',
+                  reference: 'VND-REV',
+                  supplier: 'ALARO',
+                  ours: 'success',
+                  theirs: 'reversed',
+                  kind: 'refunded_by_reversal',
+                  message: 'reversed',
+                },
+                {
+                  transactionId: 'tx-2',
+                  reference: 'VND-LIE',
+                  supplier: 'ALARO',
+                  ours: 'success',
+                  theirs: 'pending',
+                  kind: 'answer_mismatch',
+                  message: 'phone: ours 0803, theirs 0809',
+                },
+              ],
+              floats: [
+                {
+                  supplier: 'ALARO',
+                  delivered: 2,
+                  measured: 2,
+                  movement: 1120,
+                  cost: 560,
+                  difference: 560,
+                  differing: ['VND-GREEDY'],
+                },
+                {
+                  supplier: 'GLAD',
+                  delivered: 1,
+                  measured: 1,
+                  movement: 97,
+                  cost: 97,
+                  difference: 0,
+                  differing: [],
+                },
+              ],
+            },
+          ],
+        },
+      },
+    });
+    renderApp({ route: '/admin/reconciliation', session });
+    expect(await screen.findByText('They reversed it: refunded')).toBeInTheDocument();
+    expect(screen.getByText('Answer about another order')).toBeInTheDocument();
+    const floats = screen.getAllByTestId('float-check');
+    expect(floats[0]).toHaveTextContent('Float differs');
+    expect(floats[0]).toHaveTextContent(
+      'ALARO: moved ₦1,120.00 for 2 of 2 delivered, cost ₦560.00',
+    );
+    expect(floats[0]).toHaveTextContent('₦560.00 (VND-GREEDY)');
+    expect(floats[1]).toHaveTextContent('Float agrees');
+  });
+});

@@ -15,9 +15,22 @@ export type TReconciliationRun = {
     supplier: string;
     ours: string;
     theirs: string;
-    /** 'refunded_but_delivered' | 'sold_but_failed' | 'unanswered' */
+    /**
+     * 'refunded_but_delivered' | 'sold_but_failed' | 'unanswered' | 'answer_mismatch' |
+     * 'refunded_by_reversal'
+     */
     kind: string;
     message: string;
+  }[];
+  /** Each supplier's float movement against our cost over its delivered purchases (naira). */
+  floats: {
+    supplier: string;
+    delivered: number;
+    measured: number;
+    movement: number;
+    cost: number;
+    difference: number;
+    differing: string[];
   }[];
 };
 

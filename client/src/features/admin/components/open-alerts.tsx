@@ -11,6 +11,9 @@ const KIND_LABELS: Record<string, string> = {
   supplier_float: 'Supplier float exhausted',
   purchase_sla: 'Purchase past its deadline',
   supplier_mismatch: 'Supplier disagrees',
+  supplier_answer_mismatch: 'Supplier answered about another order',
+  supplier_reversal: 'Supplier reversed a sale',
+  float_mismatch: 'Supplier float moved more than our cost',
   auto_refund: 'Refunded after 24 h',
 };
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatNairaAmount } from '@vendo/shared/money';
 import { toast } from 'react-toastify';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
@@ -12,6 +13,8 @@ const KIND_LABELS: Record<string, string> = {
   refunded_but_delivered: 'We refunded, they delivered',
   sold_but_failed: 'We sold, they failed',
   unanswered: 'No definite answer',
+  answer_mismatch: 'Answer about another order',
+  refunded_by_reversal: 'They reversed it: refunded',
 };
 
 /**
@@ -77,6 +80,19 @@ export const ReconciliationPage = () => {
                       {KIND_LABELS[m.kind] ?? m.kind}
                     </span>{' '}
                     {m.reference} ({m.supplier}): ours {m.ours}, theirs {m.theirs}
+                  </span>
+                ))}
+                {run.floats.map((f) => (
+                  <span key={f.supplier} className="small admin-wrap" data-testid="float-check">
+                    <span
+                      className={`admin-tag ${f.difference === 0 ? '' : 'admin-tag-warn'}`.trim()}
+                    >
+                      {f.difference === 0 ? 'Float agrees' : 'Float differs'}
+                    </span>{' '}
+                    {f.supplier}: moved {formatNairaAmount(f.movement)} for {f.measured} of{' '}
+                    {f.delivered} delivered, cost {formatNairaAmount(f.cost)}
+                    {f.difference !== 0 &&
+                      `, ${formatNairaAmount(f.difference)} (${f.differing.join(', ')})`}
                   </span>
                 ))}
               </span>

@@ -197,7 +197,7 @@ describe('/developers', () => {
     const verify = screen.getByRole('region', { name: 'Webhook signature verification (Node)' });
     expect(verify).toHaveTextContent('Vendo-Webhook-Signature');
     expect(verify).toHaveTextContent('crypto.timingSafeEqual');
-    for (const digits of ['0000', '1111', '2222', '3333', '4444']) {
+    for (const digits of ['0000', '1111', '2222', '3333', '4444', '5555', '6666', '7777', '8888']) {
       expect(screen.getByRole('cell', { name: digits })).toBeInTheDocument();
     }
     expect(screen.getByText(/RateLimit-Policy/)).toBeInTheDocument();

@@ -13,6 +13,13 @@ const SANDBOX_TRIGGERS: [string, string][] = [
   ['2222', 'Pending (202), then failed and refunded'],
   ['3333', 'The supplier answers too late: pending (202), then success'],
   ['4444', 'The supplier answers HTTP 500: pending (202), then success'],
+  [
+    '5555',
+    'The supplier answers about another number and amount: pending (202), not charged as a sale',
+  ],
+  ['6666', 'Success (200); the supplier reverses it later and your wallet is refunded'],
+  ['7777', 'The supplier says it already has the order: re-queried at once, success (200)'],
+  ['8888', 'Success (200); the supplier overcharges our float (an admin alert, nothing for you)'],
   ['anything else', 'Success (200)'],
 ];
 
