@@ -25,3 +25,26 @@ describe('loadConfig webhook settings', () => {
     }
   });
 });
+
+describe('loadConfig database roles and the ledger check', () => {
+  it('migrates through DATABASE_URL unless DATABASE_MIGRATION_URL names the owner', () => {
+    const app = 'postgres://vendo_app@db/vendo';
+    const owner = 'postgres://vendo@db/vendo';
+    expect(loadConfig({ DATABASE_URL: app }).databaseMigrationUrl).toBe(app);
+    expect(
+      loadConfig({ DATABASE_URL: app, DATABASE_MIGRATION_URL: owner }).databaseMigrationUrl,
+    ).toBe(owner);
+    expect(loadConfig({}).databaseMigrationUrl).toBeUndefined();
+  });
+
+  it('refuses DATABASE_MIGRATION_URL without DATABASE_URL (the app would run embedded)', () => {
+    expect(() => loadConfig({ DATABASE_MIGRATION_URL: 'postgres://vendo@db/vendo' })).toThrow(
+      'DATABASE_MIGRATION_URL is set but DATABASE_URL is not',
+    );
+  });
+
+  it('checks the ledger hourly by default; 0 turns it off', () => {
+    expect(loadConfig({}).ledgerCheckIntervalSeconds).toBe(3600);
+    expect(loadConfig({ LEDGER_CHECK_INTERVAL_SECONDS: '0' }).ledgerCheckIntervalSeconds).toBe(0);
+  });
+});

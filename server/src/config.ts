@@ -19,6 +19,7 @@ const ZEnv = z.object({
   HOST: z.string().default('0.0.0.0'),
   APP_URL: z.string().optional(),
   DATABASE_URL: z.string().optional(),
+  DATABASE_MIGRATION_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(10),
   DATA_DIR: z.string().default('./data'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
@@ -79,6 +80,7 @@ const ZEnv = z.object({
   BILLSTACK_SECRET_KEY: z.string().optional(),
   BILLSTACK_ALLOWED_IPS: z.string().optional(),
   ACCOUNT_CARD_FEE_BP: z.coerce.number().int().min(0).max(10_000).default(108),
+  LEDGER_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(3600),
   WEBHOOK_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(0).default(30_000),
@@ -98,6 +100,12 @@ export type Config = {
   host: string;
   appUrl: string;
   databaseUrl: string | undefined;
+  /**
+   * The connection migrations run on, as the role that owns the tables; the app itself uses
+   * databaseUrl, a role that may read and write rows but not change tables (docs/operations.md).
+   * Defaults to databaseUrl.
+   */
+  databaseMigrationUrl: string | undefined;
   databasePoolSize: number;
   dataDir: string;
   jwtSecret: string | undefined;
@@ -115,6 +123,11 @@ export type Config = {
   };
   /** How long an Idempotency-Key (or request_id) and its stored answer are kept. */
   idempotencyKeyHours: number;
+  /**
+   * How often the ledger's invariants are checked while the app runs, by one process at a time
+   * (a violation raises an admin alert); 0 = never.
+   */
+  ledgerCheckIntervalSeconds: number;
   resetTokenTtlSeconds: number;
   site: {
     appName: string;
@@ -212,6 +225,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       'Invalid configuration:\nWEBHOOK_ALLOW_PRIVATE_TARGETS and WEBHOOK_ALLOW_HTTP are for local testing and cannot be set in production',
     );
   }
+  if (e.DATABASE_MIGRATION_URL && !e.DATABASE_URL) {
+    // Without DATABASE_URL the app would quietly run on the embedded database instead.
+    throw new Error(
+      'Invalid configuration:\nDATABASE_MIGRATION_URL is set but DATABASE_URL is not: set both (the embedded database needs neither)',
+    );
+  }
   const embedded = !e.DATABASE_URL;
   const admin =
     e.ADMIN_USERNAME && e.ADMIN_EMAIL && e.ADMIN_PASSWORD
@@ -229,6 +248,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     host: e.HOST,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL,
+    databaseMigrationUrl: e.DATABASE_MIGRATION_URL || e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: path.resolve(e.DATA_DIR),
     jwtSecret: e.JWT_SECRET,
@@ -248,6 +268,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       apiToken: { limit: e.API_TOKEN_RATE_LIMIT, windowSeconds: e.API_TOKEN_RATE_WINDOW_SECONDS },
     },
     idempotencyKeyHours: e.IDEMPOTENCY_KEY_HOURS,
+    ledgerCheckIntervalSeconds: e.LEDGER_CHECK_INTERVAL_SECONDS,
     resetTokenTtlSeconds: e.RESET_TOKEN_TTL_SECONDS,
     site: {
       appName: e.SITE_NAME,

@@ -127,7 +127,11 @@ const server: Server = app.listen(config.port, config.host, () => {
   const lines = [
     '',
     `  Vendo is running at http://localhost:${port}`,
-    `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
+    `  Database: ${
+      config.databaseUrl
+        ? `PostgreSQL (DATABASE_URL${config.databaseMigrationUrl !== config.databaseUrl ? ', migrated through DATABASE_MIGRATION_URL' : ''})`
+        : `embedded PGlite in ${config.dataDir}`
+    }`,
     `  Mail: ${mailer.kind === 'smtp' ? 'SMTP (SMTP_URL)' : `sandbox mailbox at http://localhost:${port}/sandbox/mail`}`,
   ];
   if (demoLogins.length) {

@@ -38,6 +38,7 @@ import {
 } from '@vendo/shared/schemas/funding.responses';
 import {
   ZElectricityPurchaseResponse,
+  ZPriceChangedError,
   ZPurchaseResponse,
   ZValidateMeterResponse,
 } from '@vendo/shared/schemas/purchase.responses';
@@ -176,6 +177,13 @@ describe('the answer schemas of @vendo/shared', () => {
     const electricity = await send('post', '/buy/electricity', user, { ...meter, amount: 1000 });
     expectWire(electricity, ZElectricityPurchaseResponse);
     expect(electricity.body.receipt.details).toBeDefined();
+    const priceChanged = await send('post', '/buy/data', user, {
+      network: 1,
+      mobile_number: '08031234567',
+      plan: '2',
+      expectedAmount: 1,
+    });
+    expectWire(priceChanged, ZPriceChangedError, 409);
 
     expectWire(await get(`/transaction/${bought.body.receipt._id}`, user), ZTransactionResponse);
     const history = await get('/transaction?type=all', user);

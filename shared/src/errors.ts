@@ -17,6 +17,14 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   /** A unique value (user name, e-mail, phone …) is taken. */
   CONFLICT: 409,
+  /**
+   * A purchase sent the charge its buyer confirmed (`expectedAmount`) and the charge is now
+   * different (an admin changed the price): nothing was bought. The body carries the current
+   * charge (`currentAmount`); ask the buyer again and resend with it under a new Idempotency-Key.
+   * A code of its own, not CONFLICT: a client must tell "confirm the new price" from "a request
+   * with this key is in progress", where the right move is to resend the same request.
+   */
+  PRICE_CHANGED: 409,
   /** The same Idempotency-Key was reused with a different body. */
   IDEMPOTENCY_MISMATCH: 422,
   /** The wallet cannot cover the debit; nothing was written. */

@@ -25,7 +25,11 @@ export const errorMessage = (error: unknown, fallback = GENERIC_ERROR): string =
 /**
  * Whether a money-moving call may have happened or may still be happening, so a retry must
  * resend the same Idempotency-Key: no answer, a server error, or 409 (the server is still
- * running the first request with this key). Any other answer is definite: the next attempt is new.
+ * running the first request with this key). Any other answer is definite: the next attempt is
+ * new. 409 PRICE_CHANGED is definite too: nothing was bought, and the buyer must confirm anew.
  */
 export const isUncertainMove = (error: unknown): boolean =>
-  !isQueryError(error) || error.status === null || error.status >= 500 || error.status === 409;
+  !isQueryError(error) ||
+  error.status === null ||
+  error.status >= 500 ||
+  (error.status === 409 && error.code !== 'PRICE_CHANGED');

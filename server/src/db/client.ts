@@ -20,7 +20,11 @@ export type DbOrTx = Db | Tx;
 export type Database = {
   db: Db;
   driver: 'pglite' | 'pg';
-  /** Applies the checked-in migrations; safe to run from several processes at once. */
+  /**
+   * Applies the checked-in migrations; safe to run from several processes at once. On
+   * PostgreSQL with a migration URL of another role, they run as that role (the tables' owner)
+   * and the app's role then gets its grants (vendo_grant_app_role, migration 0026).
+   */
   migrate: () => Promise<void>;
   close: () => Promise<void>;
 };
@@ -40,10 +44,13 @@ export const openPostgres = (
     poolSize = 10,
     connectTimeoutMs = 15_000,
     onConnectionError = () => undefined,
+    migrationUrl = url,
   }: {
     poolSize?: number;
     connectTimeoutMs?: number;
     onConnectionError?: (error: Error) => void;
+    /** Where migrations run: the tables' owner (DATABASE_MIGRATION_URL); default `url`. */
+    migrationUrl?: string;
   } = {},
 ): Database => {
   const pool = new pg.Pool({
@@ -62,13 +69,29 @@ export const openPostgres = (
   return {
     db: drizzlePg(pool, { schema }) as unknown as Db,
     driver: 'pg',
-    migrate: () => migratePostgres(url),
+    migrate: async () => {
+      // The role the app really connects as (the URL may leave it to PGUSER or the OS user).
+      const appRole =
+        migrationUrl === url
+          ? undefined
+          : (await pool.query<{ current_user: string }>('select current_user')).rows[0]
+              ?.current_user;
+      await migratePostgres(migrationUrl, { appRole });
+    },
     close: () => pool.end(),
   };
 };
 
-/** Migrates a PostgreSQL server on one dedicated connection holding an advisory lock. */
-const migratePostgres = async (url: string): Promise<void> => {
+/**
+ * Migrates a PostgreSQL server on one dedicated connection holding an advisory lock, then, when
+ * the app connects as another role than the migrations, gives that role its grants: rows to read
+ * and write, journals and postings insert-only, no table to change (re-applied at every start,
+ * under the same lock, so concurrent starts never grant at once).
+ */
+const migratePostgres = async (
+  url: string,
+  { appRole }: { appRole?: string | undefined } = {},
+): Promise<void> => {
   const client = new pg.Client({ connectionString: url });
   // A restart during migration fails the migration (start-up tries again), not the process.
   client.on('error', () => undefined);
@@ -76,6 +99,10 @@ const migratePostgres = async (url: string): Promise<void> => {
   try {
     await client.query('select pg_advisory_lock(7246001)');
     await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    const owner = (await client.query<{ current_user: string }>('select current_user')).rows[0];
+    if (appRole && appRole !== owner?.current_user) {
+      await client.query('select vendo_grant_app_role($1)', [appRole]);
+    }
   } finally {
     await client.end();
   }
@@ -113,14 +140,23 @@ export const openPglite = async (
   }
 };
 
-/** Opens the database the configuration names: DATABASE_URL, else PGlite in dataDir. */
+/**
+ * Opens the database the configuration names: DATABASE_URL (migrated through
+ * DATABASE_MIGRATION_URL), else PGlite in dataDir, one embedded database with no roles.
+ */
 export const openConfiguredDatabase = async (
-  config: { databaseUrl: string | undefined; databasePoolSize: number; dataDir: string },
+  config: {
+    databaseUrl: string | undefined;
+    databaseMigrationUrl?: string | undefined;
+    databasePoolSize: number;
+    dataDir: string;
+  },
   { onConnectionError }: { onConnectionError?: (error: Error) => void } = {},
 ): Promise<Database> =>
   config.databaseUrl
     ? openPostgres(config.databaseUrl, {
         poolSize: config.databasePoolSize,
+        migrationUrl: config.databaseMigrationUrl ?? config.databaseUrl,
         ...(onConnectionError ? { onConnectionError } : {}),
       })
     : openPglite({ dataDir: path.join(config.dataDir, 'pglite') });

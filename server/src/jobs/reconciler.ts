@@ -3,6 +3,7 @@ import { isDatabaseUnavailable } from '../db/pg-error.ts';
 import { deleteExpiredIdempotencyKeys } from '../lib/idempotency-store.ts';
 import { isMailServerUnavailable } from '../lib/mailer.ts';
 import { reconcileFundings } from '../modules/funding/funding.service.ts';
+import { runLedgerCheck } from '../modules/ledger/ledger-check.service.ts';
 import { sendMailBatch } from '../modules/mail/mail-campaigns.service.ts';
 import { foldAllHistoryTotals } from '../modules/transactions/history-fold.ts';
 import { reconcileOnce } from '../modules/vending/reconciler.ts';
@@ -18,6 +19,13 @@ const MAX_BACKOFF_MS = 60_000;
  * no re-queries).
  */
 const HISTORY_FOLD_INTERVAL_MS = 2000;
+
+/**
+ * How often a process asks whether the ledger check is due: the record in the database decides,
+ * so the check runs about once per LEDGER_CHECK_INTERVAL_SECONDS whatever the number of
+ * processes and whenever each started.
+ */
+const LEDGER_CHECK_TICK_MS = 60_000;
 
 /**
  * Runs `pass` every `intervalMs` (never two passes at once) until stopped; 0 = never. A failed
@@ -84,7 +92,9 @@ const every = (
  * - every RECONCILE_INTERVAL_MS: re-queries of unsettled purchases, withdrawals and fundings,
  *   and expired idempotency keys; on its own timer, admin mail left unsent (batches until none);
  * - every WEBHOOK_INTERVAL_MS: the webhook outbox, pass after pass while full batches come;
- * - every 2 s: the history totals' fold (one process at a time folds; the others skip).
+ * - every 2 s: the history totals' fold (one process at a time folds; the others skip);
+ * - every LEDGER_CHECK_INTERVAL_SECONDS: the ledger's invariants (one process at a time, and only
+ *   when the last run by any process is that old; a violation raises an admin alert).
  * Each pass claims its work with SKIP LOCKED, so every server process may run this.
  */
 export const startReconciler = (ctx: AppContext): { stop: () => Promise<void> } => {
@@ -114,9 +124,19 @@ export const startReconciler = (ctx: AppContext): { stop: () => Promise<void> } 
   const fold = every(ctx, 'history fold', HISTORY_FOLD_INTERVAL_MS, () =>
     foldAllHistoryTotals(ctx.db, { maxBatches: 20 }),
   );
+  const ledgerIntervalMs = ctx.config.ledgerCheckIntervalSeconds * 1000;
+  const ledger = every(ctx, 'ledger check', Math.min(ledgerIntervalMs, LEDGER_CHECK_TICK_MS), () =>
+    runLedgerCheck(ctx),
+  );
   return {
     stop: async () => {
-      await Promise.all([reconciler.stop(), mail.stop(), webhooks.stop(), fold.stop()]);
+      await Promise.all([
+        reconciler.stop(),
+        mail.stop(),
+        webhooks.stop(),
+        fold.stop(),
+        ledger.stop(),
+      ]);
     },
   };
 };

@@ -12,10 +12,11 @@ import type { Logger } from '../lib/logger.ts';
 export const RETRY_AFTER_SECONDS = 5;
 
 /**
- * The one place errors become responses: AppError → its status and `{ msg, code }`; body-parser
- * errors → 400/413; a path that does not decode, or a value PostgreSQL refuses as data of its
- * column's type (input validation missed it) → 400; the database out of reach, or a conflict that survived every retry → 503
- * with Retry-After; anything else → 500 with a generic message, logged with stack and request id.
+ * The one place errors become responses: AppError → its status and `{ msg, code }` (plus its
+ * details); body-parser errors → 400/413; a path that does not decode, or a value PostgreSQL
+ * refuses as data of its column's type (input validation missed it) → 400; the database out of
+ * reach, or a conflict that survived every retry → 503 with Retry-After; anything else → 500
+ * with a generic message, logged with stack and request id.
  */
 export const errorHandler =
   (logger: Logger): ErrorRequestHandler =>
@@ -26,7 +27,7 @@ export const errorHandler =
       return;
     }
     if (isAppError(error)) {
-      res.status(error.status).json({ msg: error.message, code: error.code });
+      res.status(error.status).json({ ...error.details, msg: error.message, code: error.code });
       return;
     }
     const type = (error as { type?: string }).type;

@@ -1,7 +1,9 @@
 import type { TProfileResponse } from '@vendo/shared/schemas/auth.responses';
 import type { TDataPlan, TPriceRow } from '@vendo/shared/schemas/catalogue';
+import { formatNaira } from '@vendo/shared/money';
 import type {
   TElectricityPurchaseResponse,
+  TPriceChangedError,
   TPurchaseResponse,
   TValidateMeterResponse,
 } from '@vendo/shared/schemas/purchase.responses';
@@ -127,6 +129,10 @@ export const buyDataExamples = {
       summary: 'A number ported from another network',
       value: { ...buyDataBody, mobile_number: '08051234567', ported: true },
     },
+    confirmed: {
+      summary: 'Only at the charge the buyer confirmed (₦600)',
+      value: { ...buyDataBody, expectedAmount: 600 },
+    },
   },
   answers: {
     200: {
@@ -172,6 +178,10 @@ export const buyAirtimeExamples = {
       summary: 'Sandbox: a number ending 0000 fails and is refunded',
       value: { ...buyAirtimeBody, mobile_number: '08051230000' },
     },
+    confirmed: {
+      summary: 'Only at the charge the buyer confirmed (₦495 for ₦500)',
+      value: { ...buyAirtimeBody, expectedAmount: 495 },
+    },
   },
   answer: {
     delivered: {
@@ -212,7 +222,13 @@ export const electricityExamples = {
       value: apiError('VALIDATION_ERROR', 'INVALID METER NUMBER'),
     },
   },
-  buyRequest: { ikeja: { summary: '₦5,000 on an Ikeja prepaid meter', value: buyElectricityBody } },
+  buyRequest: {
+    ikeja: { summary: '₦5,000 on an Ikeja prepaid meter', value: buyElectricityBody },
+    confirmed: {
+      summary: 'Only at the charge the buyer confirmed (₦5,050)',
+      value: { ...buyElectricityBody, expectedAmount: 5050 },
+    },
+  },
   buyAnswer: {
     delivered: {
       summary: 'Delivered with its token (₦5,050 charged: amount + ₦50)',
@@ -227,6 +243,24 @@ export const electricityExamples = {
     },
   },
 } as const;
+
+const priceChanged = (summary: string, from: number, to: number): Examples => ({
+  priceChanged: {
+    summary,
+    value: {
+      msg: `The price changed from ${formatNaira(from * 100)} to ${formatNaira(to * 100)}. Confirm the new price to buy.`,
+      code: 'PRICE_CHANGED',
+      currentAmount: to,
+    } satisfies TPriceChangedError,
+  },
+});
+
+/** 409 PRICE_CHANGED: the charge is not the `expectedAmount` the request confirmed. */
+export const priceChangedExamples = {
+  data: priceChanged('The plan went from ₦600 to ₦750 after the buyer confirmed', 600, 750),
+  airtime: priceChanged('The buyer confirmed a reseller’s charge; theirs is ₦495', 490, 495),
+  electricity: priceChanged('The ₦50 fee was left out of the confirmed charge', 5000, 5050),
+};
 
 export const purchaseErrorExamples: Examples = {
   validation: {

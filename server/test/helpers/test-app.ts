@@ -20,6 +20,9 @@ export type TestApp = {
   ctx: AppContext;
   /** The test database's name (on PostgreSQL, for a second pool: another "process"). */
   databaseName: string;
+  /** PostgreSQL only: the app's connection string, and its owner's (the superuser's). */
+  databaseUrl: string;
+  databaseOwnerUrl: string;
   request: () => supertest.Agent;
   /** Every ledger invariant's violation count (expect all zero). */
   ledgerViolations: () => Promise<{ name: string; violations: number }[]>;
@@ -33,11 +36,17 @@ export type TestApp = {
  */
 export const createTestApp = async (
   env: Record<string, string> = {},
-  options: { databasePort?: number; lifecycle?: Lifecycle } = {},
+  options: {
+    databasePort?: number;
+    lifecycle?: Lifecycle;
+    /** PostgreSQL only: the app connects as this role (see createTestDatabase). */
+    databaseRole?: string;
+  } = {},
 ): Promise<TestApp> => {
-  const database = await createTestDatabase(
-    options.databasePort === undefined ? {} : { port: options.databasePort },
-  );
+  const database = await createTestDatabase({
+    ...(options.databasePort === undefined ? {} : { port: options.databasePort }),
+    ...(options.databaseRole === undefined ? {} : { role: options.databaseRole }),
+  });
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -76,6 +85,8 @@ export const createTestApp = async (
     url,
     ctx,
     databaseName: database.name,
+    databaseUrl: database.url,
+    databaseOwnerUrl: database.ownerUrl,
     request: () => supertest.agent(app),
     ledgerViolations: async () =>
       (await checkLedgerInvariants(database.db)).filter((r) => r.violations > 0),

@@ -20,14 +20,20 @@ export const databaseUrlFor = (adminUrl: string, name: string): string => {
  */
 export const createTestDatabase = async ({
   port,
+  role,
 }: {
   /** PostgreSQL only: connect through this local port (a proxy in front of the server). */
   port?: number;
-} = {}): Promise<Database & { name: string }> => {
+  /**
+   * PostgreSQL only: connect as this role instead of the test server's superuser (the database
+   * is still created, migrated and dropped by the superuser, its owner).
+   */
+  role?: string;
+} = {}): Promise<Database & { name: string; url: string; ownerUrl: string }> => {
   const template = inject('dbTemplate');
   if (template.kind === 'pglite') {
     const database = await openPglite({ loadDataDir: new Blob([fs.readFileSync(template.file)]) });
-    return { ...database, name: 'pglite' };
+    return { ...database, name: 'pglite', url: '', ownerUrl: '' };
   }
   const name = `vendo_t_${template.templateName.split('_')[2]}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: template.adminUrl });
@@ -37,7 +43,12 @@ export const createTestDatabase = async ({
   } finally {
     await admin.end();
   }
-  const url = new URL(databaseUrlFor(template.adminUrl, name));
+  const ownerUrl = databaseUrlFor(template.adminUrl, name);
+  const url = new URL(ownerUrl);
+  if (role !== undefined) {
+    url.username = role;
+    url.password = '';
+  }
   if (port !== undefined) {
     url.hostname = '127.0.0.1';
     url.port = String(port);
@@ -50,6 +61,8 @@ export const createTestDatabase = async ({
   return {
     ...database,
     name,
+    url: url.toString(),
+    ownerUrl,
     close: async () => {
       await database.close();
       const cleanup = new pg.Client({ connectionString: template.adminUrl });

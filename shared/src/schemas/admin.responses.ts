@@ -106,6 +106,20 @@ export const ZSalesChartResponse = z.object({
 });
 export type TSalesChartResponse = z.infer<typeof ZSalesChartResponse>;
 
+/** The last scheduled check of the ledger's invariants (LEDGER_CHECK_INTERVAL_SECONDS). */
+export const ZLedgerCheck = z
+  .object({
+    at: ZIsoDateTime.describe('When the run began'),
+    ok: z.boolean().describe('Finished, and no invariant violated'),
+    violations: z
+      .array(z.object({ name: z.string(), violations: z.number().int() }))
+      .describe('Each violated invariant with its count of violations (empty when none)'),
+    error: z.string().nullable().describe('Why the check did not finish, else null'),
+    durationMs: z.number().int(),
+  })
+  .describe('The last scheduled ledger check');
+export type TLedgerCheck = z.infer<typeof ZLedgerCheck>;
+
 /** GET /admin/ (admins): the admin and the business at a glance. */
 export const ZAdminDashboardResponse = z.object({
   admin: ZUser,
@@ -120,6 +134,7 @@ export const ZAdminDashboardResponse = z.object({
     .describe('Delivered purchases since midnight, Lagos time'),
   supplierFloat: z.array(ZSupplierFloat).describe('Each configured vending supplier'),
   openAlerts: z.number().int().describe('Alerts no admin has acknowledged yet'),
+  ledgerCheck: ZLedgerCheck.nullable().describe('null until the first scheduled check has run'),
 });
 export type TAdminDashboardResponse = z.infer<typeof ZAdminDashboardResponse>;
 

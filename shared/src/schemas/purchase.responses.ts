@@ -1,5 +1,5 @@
 import { z } from '../zod.ts';
-import { ZNaira } from './common.ts';
+import { ZApiError, ZNaira } from './common.ts';
 import { ZTransaction } from './transaction.ts';
 
 /**
@@ -38,3 +38,13 @@ export const ZElectricityPurchaseResponse = ZPurchaseResponse.extend({
   customerName: z.string(),
 });
 export type TElectricityPurchaseResponse = z.infer<typeof ZElectricityPurchaseResponse>;
+
+/**
+ * 409 PRICE_CHANGED on the three purchases: the charge the request confirmed (`expectedAmount`)
+ * is not the charge now; nothing was bought. `currentAmount` is the charge to confirm instead.
+ */
+export const ZPriceChangedError = ZApiError.extend({
+  code: z.literal('PRICE_CHANGED'),
+  currentAmount: ZNaira.describe('The charge now, for the caller’s tier'),
+}).describe('The price changed since the buyer confirmed it; nothing was charged');
+export type TPriceChangedError = z.infer<typeof ZPriceChangedError>;

@@ -35,6 +35,17 @@ const nairaAmount = (requiredMessage: string) =>
 
 const ported = z.boolean().optional().default(false);
 
+/**
+ * The charge the buyer's screen showed and they confirmed, in naira (→ kobo). Optional: when it
+ * is sent and the charge for the caller's tier is now different, nothing is bought and the
+ * answer is 409 PRICE_CHANGED with the current charge.
+ */
+const expectedAmount = z
+  .union([z.number(), z.string()], { error: 'Enter a valid expected amount' })
+  .refine((v) => isValidNaira(v), 'Enter a valid expected amount')
+  .transform((v) => nairaToKobo(v))
+  .optional();
+
 export const ZBuyDataRequest = z.object({
   network: networkCode(DATA_NETWORK_CODES, 'Please provide all values'),
   mobile_number: phone('Please provide all values'),
@@ -43,6 +54,7 @@ export const ZBuyDataRequest = z.object({
     .transform(String)
     .pipe(z.string().trim().min(1, 'Please provide all values').max(64, 'Plan not found')),
   ported,
+  expectedAmount,
 });
 export type TBuyDataRequest = z.input<typeof ZBuyDataRequest>;
 
@@ -53,6 +65,7 @@ export const ZBuyAirtimeRequest = z.object({
     .refine((k) => k >= 100_00, 'Minimum purchase is ₦100')
     .refine((k) => k <= 50_000_00, 'Maximum airtime purchase is ₦50,000'),
   ported,
+  expectedAmount,
 });
 export type TBuyAirtimeRequest = z.input<typeof ZBuyAirtimeRequest>;
 
@@ -88,6 +101,7 @@ export const ZBuyElectricityRequest = z.object({
     .trim()
     .regex(/^0\d{10}$/, 'Please check the phone number entered')
     .optional(),
+  expectedAmount,
 });
 export type TBuyElectricityRequest = z.input<typeof ZBuyElectricityRequest>;
 

@@ -13,6 +13,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { AUDIT_PAGE_SIZE, listAudit, recordAudit } from '../audit/audit.repository.ts';
 import { mailResetLink } from '../auth/auth.service.ts';
+import { findLedgerCheck } from '../ledger/ledger-check.repository.ts';
 import { toPublicUser } from '../users/users.mapper.ts';
 import { findUserRecordById } from '../users/users.repository.ts';
 import { supplierFloats } from '../vending/supplier-float.service.ts';
@@ -45,11 +46,13 @@ export const adminDashboard = async (
   { withFloat = true }: { withFloat?: boolean } = {},
 ): Promise<TAdminDashboardResponse> => {
   // The suppliers are asked at the same time as the database, each with its own short timeout.
-  const [{ figures, services, totalTransactions }, adminView, supplierFloat] = await Promise.all([
-    dashboardFigures(ctx.db, admin.id),
-    userForStaff(ctx, admin.id),
-    withFloat ? supplierFloats(ctx) : Promise.resolve([]),
-  ]);
+  const [{ figures, services, totalTransactions }, adminView, supplierFloat, ledgerCheck] =
+    await Promise.all([
+      dashboardFigures(ctx.db, admin.id),
+      userForStaff(ctx, admin.id),
+      withFloat ? supplierFloats(ctx) : Promise.resolve([]),
+      findLedgerCheck(ctx.db),
+    ]);
   return {
     admin: adminView,
     totalUsers: Number(figures.total_users),
@@ -65,6 +68,7 @@ export const adminDashboard = async (
     },
     supplierFloat,
     openAlerts: Number(figures.open_alerts),
+    ledgerCheck,
   };
 };
 

@@ -33,8 +33,9 @@ export const raiseAlert = async (
 export const raiseOpenAlert = async (
   ctx: Pick<AppContext, 'db' | 'logger'>,
   { kind, subject, message }: { kind: string; subject: string; message: string },
+  db: DbOrTx = ctx.db,
 ): Promise<boolean> => {
-  const raised = await insertAlert(ctx.db, { kind, subject, message });
+  const raised = await insertAlert(db, { kind, subject, message });
   if (raised) ctx.logger.warn('admin alert', { kind, subject, message });
   return raised;
 };

@@ -147,3 +147,23 @@ export const mismatchOf = (
 /** "phone: ours 08031235555, theirs 08099995555; amount: ours ₦100.00, theirs none". */
 export const describeMismatch = (mismatches: readonly FieldMismatch[]): string =>
   mismatches.map((m) => `${m.field}: ours ${m.ours}, theirs ${m.theirs ?? 'none'}`).join('; ');
+
+/** A supplier answer as it counts for one purchase; `mismatches` when it was not about it. */
+export type CheckedResult = SupplierResult & { mismatches?: FieldMismatch[] };
+
+/**
+ * The answer as it counts for this purchase (answer-check.ts): one about another order (another
+ * phone, amount, plan, request id …) is no answer at all: pending, with neither its outcome nor
+ * its order id taken (re-querying by another order's id would only find that order again).
+ */
+export const checkAnswer = (purchase: TransactionRow, result: SupplierResult): CheckedResult => {
+  const mismatches = mismatchOf(expectedOrderOf(purchase), result.outcome, result.answered);
+  if (mismatches.length === 0) return result;
+  return {
+    outcome: 'pending',
+    supplierRef: null,
+    raw: result.raw,
+    message: `${purchase.supplier ?? 'The supplier'} answered '${result.outcome}' about another order (${describeMismatch(mismatches)}): not counted`,
+    mismatches,
+  };
+};

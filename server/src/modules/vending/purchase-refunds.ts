@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { formatNaira } from '@vendo/shared/money';
+import type { SupplierResult } from '../../providers/vending/port.ts';
+import { raiseAlertOnce } from '../alerts/alerts.service.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/client.ts';
 import { inTransaction } from '../../db/retry.ts';
@@ -221,4 +223,30 @@ export const tellUserOfRefund = async (
       error: String(error),
     });
   }
+};
+
+/**
+ * The supplier reversed a purchase it had delivered: the customer is refunded once (guarded
+ * success → refunded, the reversing journal, the refund line, an audit row), then mailed, and the
+ * admins alerted once. Null when the purchase was not 'success' (already refunded by a racer).
+ */
+export const refundReversedPurchase = async (
+  ctx: AppContext,
+  purchase: TransactionRow,
+  result: SupplierResult,
+  staff?: StaffActor,
+): Promise<{ row: TransactionRow; balanceKobo: number } | null> => {
+  const reversed = await refundSupplierReversal(ctx, purchase, {
+    lastAnswer: result.raw || result.message,
+    actorId: staff?.actorId ?? null,
+  });
+  if (!reversed) return null;
+  await raiseAlertOnce(ctx, {
+    kind: 'supplier_reversal',
+    subject: purchase.id,
+    transactionId: purchase.id,
+    message: `${purchase.supplier ?? 'The supplier'} reversed purchase ${purchase.reference} after delivering it: the customer was refunded ${formatNaira(purchase.amountKobo)} (${formatNaira(purchase.costKobo)} back from its float).`,
+  });
+  await tellUserOfRefund(ctx, reversed.row, 'was reversed by our supplier');
+  return reversed;
 };

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { TNetwork, TSupplier } from '@vendo/shared/constants';
-import { formatNaira } from '@vendo/shared/money';
 import type { TTransaction } from '@vendo/shared/schemas/transaction';
 import type { AppContext } from '../../app-context.ts';
 import {
@@ -22,15 +21,10 @@ import { getWalletBalanceKobo } from '../ledger/ledger.service.ts';
 import { openPurchase, settleSaleGrouped, type SaleAnswer } from '../ledger/purchase-journals.ts';
 import { toPublicTransaction, type TransactionRow } from '../transactions/transactions.mapper.ts';
 import type { UserRow } from '../users/users.repository.ts';
-import {
-  describeMismatch,
-  expectedOrderOf,
-  mismatchOf,
-  type FieldMismatch,
-} from './answer-check.ts';
+import { checkAnswer, type CheckedResult } from './answer-check.ts';
 import {
   refundFailedPurchase,
-  refundSupplierReversal,
+  refundReversedPurchase,
   refundUnconfirmedPurchase,
   tellUserOfRefund,
   truncate,
@@ -211,26 +205,6 @@ const saleAnswer = (purchase: TransactionRow, result: SupplierResult): SaleAnswe
 const isPastNotFoundGrace = (ctx: AppContext, purchase: TransactionRow): boolean =>
   Date.now() - purchase.createdAt.getTime() >= ctx.config.vending.notFoundGraceSeconds * 1000;
 
-/** A supplier answer as it counts for one purchase; `mismatches` when it was not about it. */
-export type CheckedResult = SupplierResult & { mismatches?: FieldMismatch[] };
-
-/**
- * The answer as it counts for this purchase (answer-check.ts): one about another order (another
- * phone, amount, plan, request id …) is no answer at all: pending, with neither its outcome nor
- * its order id taken (re-querying by another order's id would only find that order again).
- */
-export const checkAnswer = (purchase: TransactionRow, result: SupplierResult): CheckedResult => {
-  const mismatches = mismatchOf(expectedOrderOf(purchase), result.outcome, result.answered);
-  if (mismatches.length === 0) return result;
-  return {
-    outcome: 'pending',
-    supplierRef: null,
-    raw: result.raw,
-    message: `${purchase.supplier ?? 'The supplier'} answered '${result.outcome}' about another order (${describeMismatch(mismatches)}): not counted`,
-    mismatches,
-  };
-};
-
 /** One alert per purchase, however often the supplier repeats an answer about another order. */
 const alertMismatch = (ctx: AppContext, purchase: TransactionRow, result: CheckedResult) =>
   raiseAlertOnce(ctx, {
@@ -241,32 +215,6 @@ const alertMismatch = (ctx: AppContext, purchase: TransactionRow, result: Checke
       ? `${result.message} for purchase ${purchase.reference}. It stays pending (neither booked nor refunded) and is re-queried; if the supplier keeps answering so, settle it by hand.`
       : `${result.message} for purchase ${purchase.reference} (${purchase.status}). Nothing was changed.`,
   });
-
-/**
- * The supplier reversed a purchase it had delivered: the customer is refunded once (guarded
- * success → refunded, the reversing journal, the refund line, an audit row), then mailed, and the
- * admins alerted once. Null when the purchase was not 'success' (already refunded by a racer).
- */
-export const refundReversedPurchase = async (
-  ctx: AppContext,
-  purchase: TransactionRow,
-  result: SupplierResult,
-  staff?: StaffActor,
-): Promise<{ row: TransactionRow; balanceKobo: number } | null> => {
-  const reversed = await refundSupplierReversal(ctx, purchase, {
-    lastAnswer: result.raw || result.message,
-    actorId: staff?.actorId ?? null,
-  });
-  if (!reversed) return null;
-  await raiseAlertOnce(ctx, {
-    kind: 'supplier_reversal',
-    subject: purchase.id,
-    transactionId: purchase.id,
-    message: `${purchase.supplier ?? 'The supplier'} reversed purchase ${purchase.reference} after delivering it: the customer was refunded ${formatNaira(purchase.amountKobo)} (${formatNaira(purchase.costKobo)} back from its float).`,
-  });
-  await tellUserOfRefund(ctx, reversed.row, 'was reversed by our supplier');
-  return reversed;
-};
 
 /**
  * A 'reversed' answer: for a purchase not yet settled the supplier did not deliver (refunded as a

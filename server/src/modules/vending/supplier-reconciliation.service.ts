@@ -5,7 +5,8 @@ import type { SupplierFloatCheck, SupplierMismatch } from '../../db/schema/index
 import type { PurchaseKind, SupplierResult } from '../../providers/vending/port.ts';
 import { raiseAlertOnce } from '../alerts/alerts.service.ts';
 import type { TransactionRow } from '../transactions/transactions.mapper.ts';
-import { checkAnswer, refundReversedPurchase, type CheckedResult } from './purchase.service.ts';
+import { checkAnswer, type CheckedResult } from './answer-check.ts';
+import { refundReversedPurchase } from './purchase-refunds.ts';
 import {
   finishRun,
   listRuns,

@@ -93,6 +93,7 @@ export const vendingRoutes = (ctx: AppContext): Router => {
         plan: body.plan,
         ported: body.ported,
         requestId: req.idempotencyKey ?? null,
+        expectedChargeKobo: body.expectedAmount,
       }),
     );
     res.status(answer.status).json(answer.body);
@@ -108,6 +109,7 @@ export const vendingRoutes = (ctx: AppContext): Router => {
         amountKobo: body.amount,
         ported: body.ported,
         requestId: req.idempotencyKey ?? null,
+        expectedChargeKobo: body.expectedAmount,
       }),
     );
     res.status(answer.status).json(answer.body);
@@ -138,6 +140,7 @@ export const vendingRoutes = (ctx: AppContext): Router => {
         amountKobo: body.amount,
         phone: body.phone,
         requestId: req.idempotencyKey ?? null,
+        expectedChargeKobo: body.expectedAmount,
       });
       const answer = purchaseAnswer(outcome, {
         token: outcome.token ?? null,

@@ -1,4 +1,5 @@
 import { DISCOS, type TNetwork, type TUserType } from '@vendo/shared/constants';
+import { formatNaira, koboToNaira } from '@vendo/shared/money';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MeterQuery, MeterResult, PurchaseKind } from '../../providers/vending/port.ts';
@@ -22,6 +23,8 @@ export type BuyDataInput = {
   ported: boolean;
   /** The client's request_id / Idempotency-Key, stored on the receipt. */
   requestId?: string | null;
+  /** The charge the buyer confirmed, when the client sent it (see assertConfirmedCharge). */
+  expectedChargeKobo?: number | undefined;
 };
 
 export type BuyAirtimeInput = {
@@ -31,6 +34,7 @@ export type BuyAirtimeInput = {
   amountKobo: number;
   ported: boolean;
   requestId?: string | null;
+  expectedChargeKobo?: number | undefined;
 };
 
 export type BuyElectricityInput = MeterQuery & {
@@ -39,6 +43,7 @@ export type BuyElectricityInput = MeterQuery & {
   /** The number the token is sent to; the buyer's own when absent. */
   phone: string | undefined;
   requestId?: string | null;
+  expectedChargeKobo?: number | undefined;
 };
 
 const lockedMessage = (service: PurchaseKind) =>
@@ -57,6 +62,21 @@ const openTerms = async (
     throw new AppError('SERVICE_LOCKED', { msg: lockedMessage(query.service) });
   }
   return terms;
+};
+
+/**
+ * Refuses a purchase whose buyer confirmed another charge than the one it would debit (an admin
+ * changed the price after their screen showed it): nothing is charged, and the answer names the
+ * charge now. `chargeKobo` is the very amount the purchase debits, priced from the terms this
+ * purchase read, so no price change can come between this check and the debit. Without an
+ * expected charge (clients that never send one) the purchase goes ahead at the current price.
+ */
+const assertConfirmedCharge = (expectedKobo: number | undefined, chargeKobo: number): void => {
+  if (expectedKobo === undefined || expectedKobo === chargeKobo) return;
+  throw new AppError('PRICE_CHANGED', {
+    msg: `The price changed from ${formatNaira(expectedKobo)} to ${formatNaira(chargeKobo)}. Confirm the new price to buy.`,
+    details: { currentAmount: koboToNaira(chargeKobo) },
+  });
 };
 
 /** Refuses a purchase of a service an admin has locked. */
@@ -82,6 +102,7 @@ export const buyData = async (ctx: AppContext, input: BuyDataInput): Promise<Pur
     });
   }
   const price = priceData(plan, input.user.userType as TUserType, costPerGbKobo);
+  assertConfirmedCharge(input.expectedChargeKobo, price.chargeKobo);
   const supplierPlanId = plan.supplierPlanIds[supplier] ?? plan.planId;
   return executePurchase(ctx, input.user, {
     network: input.network,
@@ -120,6 +141,7 @@ export const buyAirtime = async (
     input.user.userType as TUserType,
     ctx.config.vending.airtimeCostBasisPoints,
   );
+  assertConfirmedCharge(input.expectedChargeKobo, price.chargeKobo);
   return executePurchase(ctx, input.user, {
     network: input.network,
     phone: input.phone,
@@ -163,13 +185,16 @@ export const buyElectricity = async (
   ctx: AppContext,
   input: BuyElectricityInput,
 ): Promise<PurchaseOutcome & { meterNumber: string; customerName: string }> => {
+  const price = priceElectricity(input.amountKobo);
+  // Before the meter is asked about: a price the buyer did not confirm needs no supplier call.
+  assertConfirmedCharge(input.expectedChargeKobo, price.chargeKobo);
   const meter = await validateMeter(ctx, input);
   const disco = DISCOS.find((d) => d.id === input.discoId)!;
   const phone = input.phone ?? input.user.phoneNumber;
   const outcome = await executePurchase(ctx, input.user, {
     network: disco.name,
     phone,
-    ...priceElectricity(input.amountKobo),
+    ...price,
     supplier: ctx.config.vending.electricitySupplier,
     requestId: input.requestId ?? null,
     details: {

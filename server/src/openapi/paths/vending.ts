@@ -10,6 +10,7 @@ import {
 } from '@vendo/shared/schemas/purchase';
 import {
   ZElectricityPurchaseResponse,
+  ZPriceChangedError,
   ZPurchaseResponse,
   ZValidateMeterResponse,
 } from '@vendo/shared/schemas/purchase.responses';
@@ -18,6 +19,7 @@ import {
   buyDataExamples,
   electricityExamples,
   plansExamples,
+  priceChangedExamples,
   purchaseErrorExamples,
 } from '../examples.ts';
 import { apiError, type ApiRoute, type Examples } from '../operation.ts';
@@ -26,6 +28,26 @@ const tags = ['Purchases'];
 
 const PURCHASE_OUTCOMES =
   'A purchase is debited with its receipt in one database transaction, then the supplier is asked. **200**: delivered. **202**: the supplier has not confirmed yet: the purchase is `pending` and re-queried by us until settled, never refunded blind; ask `GET /transaction/{id}` (or wait for your webhook). **400 `PURCHASE_FAILED`**: the supplier definitely refused and the wallet is already refunded in the same answer. Send an `Idempotency-Key` so a retry after a timeout cannot buy twice.';
+
+const EXPECTED_AMOUNT =
+  '`expectedAmount` (optional, naira): the charge your buyer saw and confirmed. If the charge for your tier is different now (an admin changed the price), nothing is bought and the answer is **409 `PRICE_CHANGED`** with `currentAmount`, the charge now: show it, and once the buyer confirms it send the purchase again with that `expectedAmount` and a **new** Idempotency-Key (the 409 is stored for the old key, and a changed body under it is refused with 422). Without `expectedAmount` the purchase is made at the current price.';
+
+/**
+ * A purchase's 409: the price changed since the buyer confirmed it (with the charge now), or
+ * the first request with this Idempotency-Key is still running.
+ */
+const purchase409 = (priceChanged: Examples) => ({
+  description:
+    '`PRICE_CHANGED`: the charge is not the `expectedAmount` sent, nothing was charged (`currentAmount` is the charge now); or `CONFLICT`: a request with this Idempotency-Key is still running',
+  schema: z.union([ZPriceChangedError, ZApiError]),
+  examples: {
+    ...priceChanged,
+    keyInProgress: {
+      summary: 'The first request with this Idempotency-Key is still running',
+      value: apiError('CONFLICT', 'A request with this key is in progress'),
+    },
+  },
+});
 
 const locked = (service: string): Examples => ({
   locked: {
@@ -85,7 +107,7 @@ export const vendingPaths: ApiRoute[] = [
     apiToken: true,
     tags,
     summary: 'Buy data',
-    description: `\`network\`: MTN 1, GLO 2, AIRTEL 3, 9MOBILE 6. \`mobile_number\`: 11 digits starting with 0. \`plan\`: a plan \`id\` from \`POST /prices\`. \`ported: true\` when the number moved from another network.\n\n${PURCHASE_OUTCOMES}`,
+    description: `\`network\`: MTN 1, GLO 2, AIRTEL 3, 9MOBILE 6. \`mobile_number\`: 11 digits starting with 0. \`plan\`: a plan \`id\` from \`POST /prices\`. \`ported: true\` when the number moved from another network.\n\n${EXPECTED_AMOUNT}\n\n${PURCHASE_OUTCOMES}`,
     access: 'user',
     idempotent: true,
     body: ZBuyDataRequest,
@@ -102,6 +124,7 @@ export const vendingPaths: ApiRoute[] = [
         examples: buyDataExamples.answers[202],
       },
       400: purchase400(buyDataExamples.answers.failed),
+      409: purchase409(priceChangedExamples.data),
     },
     errors: {
       403: locked('Data'),
@@ -119,7 +142,7 @@ export const vendingPaths: ApiRoute[] = [
     apiToken: true,
     tags,
     summary: 'Buy airtime',
-    description: `\`network\`: MTN 1, GLO 2, AIRTEL 3, 9MOBILE 4. \`amount\`: naira, ₦100 to ₦50,000; 99% of it is charged (98% for resellers).\n\n${PURCHASE_OUTCOMES}`,
+    description: `\`network\`: MTN 1, GLO 2, AIRTEL 3, 9MOBILE 4. \`amount\`: naira, ₦100 to ₦50,000; 99% of it is charged (98% for resellers).\n\n${EXPECTED_AMOUNT}\n\n${PURCHASE_OUTCOMES}`,
     access: 'user',
     idempotent: true,
     body: ZBuyAirtimeRequest,
@@ -135,6 +158,7 @@ export const vendingPaths: ApiRoute[] = [
         schema: ZPurchaseResponse,
       },
       400: purchase400(buyAirtimeExamples.minimum),
+      409: purchase409(priceChangedExamples.airtime),
     },
     errors: { 403: locked('Airtime') },
   },
@@ -168,7 +192,7 @@ export const vendingPaths: ApiRoute[] = [
     apiToken: true,
     tags,
     summary: 'Buy electricity',
-    description: `\`amount\`: naira, ₦500 to ₦500,000; amount + ₦50 is charged. A prepaid meter’s 20-digit \`token\` is in the answer once delivered (null while pending).\n\n${PURCHASE_OUTCOMES}`,
+    description: `\`amount\`: naira, ₦500 to ₦500,000; amount + ₦50 is charged. A prepaid meter’s 20-digit \`token\` is in the answer once delivered (null while pending).\n\n${EXPECTED_AMOUNT}\n\n${PURCHASE_OUTCOMES}`,
     access: 'user',
     idempotent: true,
     body: ZBuyElectricityRequest,
@@ -184,6 +208,7 @@ export const vendingPaths: ApiRoute[] = [
         schema: ZElectricityPurchaseResponse,
       },
       400: purchase400(electricityExamples.invalidMeter, ZElectricityPurchaseResponse),
+      409: purchase409(priceChangedExamples.electricity),
     },
     errors: { 403: locked('Electricity'), 502: meterUnavailable },
   },

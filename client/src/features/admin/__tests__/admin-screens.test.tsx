@@ -39,6 +39,13 @@ const dashboard = (overrides: Partial<TAdminDashboardResponse> = {}): TAdminDash
     { supplier: 'HUSMODATA', balance: null, error: 'timed out' },
   ],
   openAlerts: 1,
+  ledgerCheck: {
+    at: '2026-11-24T09:00:00.000Z',
+    ok: true,
+    violations: [],
+    error: null,
+    durationMs: 812,
+  },
   ...overrides,
 });
 
@@ -143,6 +150,7 @@ describe('admin dashboard', () => {
     expect(screen.getByTestId('tile-balance')).toHaveTextContent('56,789.50');
     expect(screen.getByTestId('tile-transactions')).toHaveTextContent('9,876');
     expect(screen.getByTestId('tile-pending')).toHaveTextContent('3');
+    expect(screen.getByTestId('tile-ledger')).toHaveTextContent('Balanced');
     expect(screen.getByText('2 of 3')).toBeInTheDocument();
     expect(screen.getByText('airtime locked')).toBeInTheDocument();
     const float = screen.getByTestId('supplier-float');
@@ -157,6 +165,27 @@ describe('admin dashboard', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Acknowledge' }));
     expect(await screen.findByText('Alert acknowledged')).toBeInTheDocument();
+  });
+
+  it.each([
+    [null, 'Not run yet', false],
+    [
+      { ok: false, violations: [{ name: 'no user balance below 0', violations: 2 }], error: null },
+      '1 invariant broken',
+      true,
+    ],
+    [{ ok: false, violations: [], error: 'a statement ran past 300 s' }, 'Did not finish', true],
+  ])('shows how the last ledger check went (%j)', async (check, text, warn) => {
+    const ledgerCheck = check && { at: '2026-11-24T09:00:00.000Z', durationMs: 812, ...check };
+    const { session } = signedIn(admin, {
+      'GET /admin/': { status: 200, data: dashboard({ ledgerCheck }) },
+      'GET /admin/salesChart': { status: 200, data: { days: [] } },
+      'GET /admin/alerts': { status: 200, data: { alerts: [] } },
+    });
+    renderApp({ route: '/admin', session });
+    const tile = await screen.findByTestId('tile-ledger');
+    expect(tile).toHaveTextContent(text);
+    expect(tile.closest('a')!.className.includes('admin-tile-warn')).toBe(warn);
   });
 
   it('goes back to /profile when the admin data cannot be fetched (spec §8)', async () => {

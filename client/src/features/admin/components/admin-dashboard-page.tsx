@@ -1,4 +1,5 @@
 import { formatNairaAmount } from '@vendo/shared/money';
+import type { TLedgerCheck } from '@vendo/shared/schemas/admin.responses';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
@@ -45,6 +46,14 @@ const Tile = ({
   ) : (
     <div className={className}>{body}</div>
   );
+};
+
+/** The ledger check tile's figure: how the last scheduled run of the invariants went. */
+const ledgerCheckValue = (check: TLedgerCheck | null): string => {
+  if (!check) return 'Not run yet';
+  if (check.error) return 'Did not finish';
+  const count = check.violations.length;
+  return count === 0 ? 'Balanced' : `${count} invariant${count === 1 ? '' : 's'} broken`;
 };
 
 /** The dashboard's search box (spec §2): users matching any field, case-insensitively. */
@@ -202,6 +211,18 @@ export const AdminDashboardPage = () => {
           to="/admin/pending#alerts"
           warn={data.openAlerts > 0}
           testId="tile-alerts"
+        />
+        <Tile
+          label="Ledger check"
+          value={ledgerCheckValue(data.ledgerCheck)}
+          note={
+            data.ledgerCheck
+              ? `Last run ${new Date(data.ledgerCheck.at).toLocaleString('en-NG')}`
+              : 'Runs on a schedule'
+          }
+          to="/admin/pending#alerts"
+          warn={data.ledgerCheck !== null && !data.ledgerCheck.ok}
+          testId="tile-ledger"
         />
         <Tile
           label="Available services"

@@ -91,7 +91,11 @@ export const DevelopersPage = () => {
             <code>POST /prices {'{"network": "MTN"}'}</code>, priced for your account type. A
             purchase answers <strong>200</strong> delivered, <strong>202</strong> pending (we keep
             asking the supplier: re-query it or wait for your webhook), or{' '}
-            <strong>400 PURCHASE_FAILED</strong> with the refund already made.
+            <strong>400 PURCHASE_FAILED</strong> with the refund already made. Send{' '}
+            <code>expectedAmount</code> (naira, on any purchase) with the charge your customer
+            confirmed: if the price changed since, nothing is bought and the answer is{' '}
+            <strong>409 PRICE_CHANGED</strong> with <code>currentAmount</code>; ask your customer
+            again and send the new amount under a new <code>Idempotency-Key</code>.
           </p>
           <SnippetTabs title="Buy data" snippet={code.buyData} />
         </section>
@@ -217,8 +221,8 @@ export const DevelopersPage = () => {
             read <code>msg</code>, programs branch on <code>code</code> (
             <code>VALIDATION_ERROR</code>, <code>UNAUTHENTICATED</code>,{' '}
             <code>INSUFFICIENT_BALANCE</code>, <code>SERVICE_LOCKED</code>,{' '}
-            <code>IDEMPOTENCY_MISMATCH</code>, <code>RATE_LIMITED</code> …). Each operation below
-            lists its errors with examples.
+            <code>IDEMPOTENCY_MISMATCH</code>, <code>PRICE_CHANGED</code>, <code>RATE_LIMITED</code>{' '}
+            …). Each operation below lists its errors with examples.
           </p>
         </section>
 

@@ -113,6 +113,7 @@ describe('/profile/buyairtime', () => {
       mobile_number: '08031234567',
       amount: 100,
       ported: false,
+      expectedAmount: 99, // the charge the form showed
     });
     expect(purchase.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(requests.find((r) => r.url === '/auth/contact')?.body).toEqual({
@@ -176,6 +177,71 @@ describe('/profile/buyairtime', () => {
     );
     expect(cachedProfile(store)?.user.balance).toBe(5000);
     expect(requests.filter((r) => r.url === '/auth/contact')).toHaveLength(0);
+  });
+
+  it('asks to confirm a changed charge in a dialog, then buys at it under a new key', async () => {
+    let calls = 0;
+    const { user, requests } = openBuyAirtime({
+      routes: {
+        'POST /buy/airtime': () => {
+          calls += 1;
+          return calls === 1
+            ? {
+                status: 409,
+                data: {
+                  msg: 'The price changed from ₦99.00 to ₦98.00. Confirm the new price to buy.',
+                  code: 'PRICE_CHANGED',
+                  currentAmount: 98,
+                },
+              }
+            : {
+                status: 200,
+                data: { msg: 'Transaction successful', receipt, balance: 4902 },
+              };
+        },
+      },
+    });
+    await user.type(await screen.findByLabelText('Phone number'), '08031234567');
+    await user.type(screen.getByLabelText('Amount (₦)'), '100');
+    await user.click(screen.getByRole('button', { name: 'Buy airtime' }));
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Confirm the new price' }));
+    expect(dialog.getByTestId('price-change')).toHaveTextContent(
+      'The price changed from ₦99.00 to ₦98.00. Confirm the new price to buy.',
+    );
+    expect(dialog.getByText('₦100.00 MTN airtime')).toBeInTheDocument();
+    expect(dialog.getByText('₦98.00')).toBeInTheDocument();
+    expect(screen.queryByTestId('receipt')).not.toBeInTheDocument();
+
+    await user.click(dialog.getByRole('button', { name: 'Buy now' }));
+    await screen.findByTestId('receipt');
+    const sent = requests.filter((r) => r.url === '/buy/airtime');
+    expect(sent.map((r) => (r.body as { expectedAmount: number }).expectedAmount)).toEqual([
+      99, 98,
+    ]);
+    expect(sent[1]!.headers['Idempotency-Key']).not.toBe(sent[0]!.headers['Idempotency-Key']);
+  });
+
+  it('buys nothing when the buyer cancels the new price', async () => {
+    const { user, requests } = openBuyAirtime({
+      routes: {
+        'POST /buy/airtime': {
+          status: 409,
+          data: {
+            msg: 'The price changed from ₦99.00 to ₦98.00. Confirm the new price to buy.',
+            code: 'PRICE_CHANGED',
+            currentAmount: 98,
+          },
+        },
+      },
+    });
+    await user.type(await screen.findByLabelText('Phone number'), '08031234567');
+    await user.type(screen.getByLabelText('Amount (₦)'), '100');
+    await user.click(screen.getByRole('button', { name: 'Buy airtime' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Confirm the new price' }));
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(requests.filter((r) => r.url === '/buy/airtime')).toHaveLength(1);
   });
 
   it('falls back to the spec message when the server gives none', async () => {

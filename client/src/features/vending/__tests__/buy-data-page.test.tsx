@@ -166,6 +166,7 @@ describe('/profile/buydata', () => {
       mobile_number: '08051234567',
       plan: '2',
       ported: true,
+      expectedAmount: 600,
     });
   });
 
@@ -219,6 +220,7 @@ describe('/profile/buydata', () => {
       mobile_number: '08031234567',
       plan: '2',
       ported: false,
+      expectedAmount: 600, // the price the dialog showed
     });
     expect(sent.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -279,6 +281,54 @@ describe('/profile/buydata', () => {
       .map((r) => r.headers['Idempotency-Key']);
     expect(keys).toHaveLength(2);
     expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it('shows a price change in the dialog and buys only once the new price is confirmed, under a new key', async () => {
+    let calls = 0;
+    const { user, requests } = openBuyData({
+      'POST /buy/data': () => {
+        calls += 1;
+        return calls === 1
+          ? {
+              status: 409,
+              data: {
+                msg: 'The price changed from ₦600.00 to ₦750.00. Confirm the new price to buy.',
+                code: 'PRICE_CHANGED',
+                currentAmount: 750,
+              },
+            }
+          : {
+              status: 200,
+              data: { msg: 'Transaction successful', receipt, balance: 4250 },
+            };
+      },
+    });
+    await chooseMtnPlan(user);
+    await user.type(screen.getByLabelText('Phone number'), '08031234567');
+    await user.click(screen.getByRole('button', { name: 'Buy' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Confirm purchase' }));
+    expect(dialog.getByText('₦600.00')).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Buy now' }));
+
+    // The dialog stays, says what changed and shows the new price; nothing else is sent.
+    expect(await dialog.findByTestId('price-change')).toHaveTextContent(
+      'The price changed from ₦600.00 to ₦750.00. Confirm the new price to buy.',
+    );
+    expect(dialog.getByText('₦750.00')).toBeInTheDocument();
+    expect(dialog.queryByText('₦600.00')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('receipt')).not.toBeInTheDocument();
+    expect(requests.filter((r) => r.url === '/buy/data')).toHaveLength(1);
+
+    await user.click(dialog.getByRole('button', { name: 'Buy now' }));
+    await screen.findByTestId('receipt');
+    const sent = requests.filter((r) => r.url === '/buy/data');
+    expect(sent.map((r) => (r.body as { expectedAmount: number }).expectedAmount)).toEqual([
+      600, 750,
+    ]);
+    // The first key keeps its 409 on the server: the confirmed purchase is a new one.
+    expect(sent[1]!.headers['Idempotency-Key']).not.toBe(sent[0]!.headers['Idempotency-Key']);
+    // The plans were priced again after the change.
+    expect(pricesCalls(requests).length).toBeGreaterThan(1);
   });
 
   it('shows a failed purchase as refunded, with the refunded balance', async () => {

@@ -136,7 +136,45 @@ describe('/profile/electricity', () => {
       meterId: 18,
       meterType: 'prepaid',
       amount: 1000,
+      expectedAmount: 1050, // the charge the form showed
     });
     expect(sent.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('asks to confirm a changed charge in a dialog, then pays it under a new key', async () => {
+    let calls = 0;
+    const { user, requests } = openElectricity({
+      'POST /buy/electricity': () => {
+        calls += 1;
+        return calls === 1
+          ? {
+              status: 409,
+              data: {
+                msg: 'The price changed from ₦1,050.00 to ₦1,100.00. Confirm the new price to buy.',
+                code: 'PRICE_CHANGED',
+                currentAmount: 1100,
+              },
+            }
+          : { status: 200, data: answer };
+      },
+    });
+    await fillMeter(user);
+    await user.type(await screen.findByLabelText('Amount (₦)'), '1000');
+    await user.click(screen.getByRole('button', { name: 'Buy now' }));
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Confirm the new price' }));
+    expect(dialog.getByTestId('price-change')).toHaveTextContent(
+      'The price changed from ₦1,050.00 to ₦1,100.00. Confirm the new price to buy.',
+    );
+    expect(dialog.getByText('₦1,100.00')).toBeInTheDocument();
+    expect(screen.queryByTestId('receipt')).not.toBeInTheDocument();
+
+    await user.click(dialog.getByRole('button', { name: 'Buy now' }));
+    await screen.findByTestId('receipt');
+    const sent = requests.filter((r) => r.url === '/buy/electricity');
+    expect(sent.map((r) => (r.body as { expectedAmount: number }).expectedAmount)).toEqual([
+      1050, 1100,
+    ]);
+    expect(sent[1]!.headers['Idempotency-Key']).not.toBe(sent[0]!.headers['Idempotency-Key']);
   });
 });

@@ -1,4 +1,7 @@
-import type { TPurchaseResponse } from '@vendo/shared/schemas/purchase.responses';
+import type {
+  TPriceChangedError,
+  TPurchaseResponse,
+} from '@vendo/shared/schemas/purchase.responses';
 import { isQueryError } from '@/lib/api-error';
 import { isUncertainMove } from '@/lib/api-error';
 
@@ -39,3 +42,17 @@ export const purchaseAnswerOfError = (error: unknown): TPurchaseResponse | null 
  * form keeps the key and offers to try again.
  */
 export const isUncertainFailure = isUncertainMove;
+
+/**
+ * 409 PRICE_CHANGED: the charge the buyer confirmed (the `expectedAmount` sent) is not the
+ * charge now, and nothing was bought. The screen shows the server's message and the new charge
+ * and asks again; confirming is a new purchase (a new Idempotency-Key).
+ */
+export const priceChangeOf = (error: unknown): TPriceChangedError | null =>
+  isQueryError(error) &&
+  error.code === 'PRICE_CHANGED' &&
+  isObject(error.body) &&
+  typeof error.body.currentAmount === 'number' &&
+  typeof error.body.msg === 'string'
+    ? (error.body as TPriceChangedError)
+    : null;

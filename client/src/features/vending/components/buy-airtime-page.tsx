@@ -23,6 +23,7 @@ import '@/styles/purchase.css';
 import { useBuyAirtimeMutation } from '../api/buy-airtime.api';
 import {
   isUncertainFailure,
+  priceChangeOf,
   PURCHASE_FALLBACK_ERROR,
   purchaseAnswerOfError,
 } from '../api/purchase-answer';
@@ -31,6 +32,7 @@ import { usePhoneNetwork } from '../hooks/use-phone-network';
 import { useShowReceipt } from '../hooks/use-show-receipt';
 import { NETWORK_OPTIONS, toNetwork } from '../lib/networks';
 import { phoneHint } from './phone-hint';
+import { PriceChangeDialog, type TPriceChange } from './price-change';
 import { UssdCodesCard } from './ussd-codes-card';
 import { WalletBalance } from '@/components/ui/wallet-balance';
 
@@ -58,6 +60,9 @@ export const BuyAirtimePage = () => {
   const [addToContacts, setAddToContacts] = useState(false);
   const [nickname, setNickname] = useState('');
   const [invalid, setInvalid] = useState<TInvalidForm | null>(null);
+  // The server said the charge is not the one shown: a dialog asks before buying at the new one.
+  const [priceChange, setPriceChange] = useState<(TPriceChange & { product: string }) | null>(null);
+  const [retryMessage, setRetryMessage] = useState<string | null>(null);
   const idempotency = useIdempotencyKey();
   const showReceipt = useShowReceipt();
   const [buyAirtime, { isLoading: buying }] = useBuyAirtimeMutation();
@@ -99,11 +104,51 @@ export const BuyAirtimePage = () => {
     showReceipt(answer, { product });
   };
 
+  /**
+   * Buys at the charge the buyer saw (expectedAmount): the form's, or the new one they confirmed
+   * in the price-change dialog.
+   */
+  const buy = async (expectedAmount: number, product: string) => {
+    const body: TBuyAirtimeRequest = { ...request(), expectedAmount };
+    setRetryMessage(null);
+    try {
+      const answer = await buyAirtime({ body, idempotencyKey: idempotency.keyFor(body) }).unwrap();
+      setPriceChange(null);
+      await finish(answer, product);
+    } catch (error) {
+      const answer = purchaseAnswerOfError(error);
+      if (answer) {
+        setPriceChange(null);
+        await finish(answer, product);
+        return;
+      }
+      const changed = priceChangeOf(error);
+      if (changed) {
+        // Nothing was bought; confirming the new charge is a new purchase, with a new key.
+        idempotency.reset();
+        setPriceChange({ ...changed, product });
+        return;
+      }
+      const message = errorMessage(error, PURCHASE_FALLBACK_ERROR);
+      toast.error(message);
+      // After no answer the key is kept: pressing Buy again cannot buy twice.
+      if (isUncertainFailure(error)) {
+        if (priceChange) {
+          setRetryMessage(message); // the dialog stays, with the same key
+          return;
+        }
+      } else {
+        idempotency.reset();
+      }
+      setPriceChange(null);
+      setInvalid({ message, fields: new Set() });
+    }
+  };
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (buying) return;
-    const body = request();
-    const result = validate(ZBuyAirtimeRequest, body);
+    const result = validate(ZBuyAirtimeRequest, request());
     if (!result.ok) {
       setInvalid(result);
       return;
@@ -114,21 +159,8 @@ export const BuyAirtimePage = () => {
     }
     setInvalid(null);
     const product = `${formatNaira(result.data.amount)} ${network} airtime`;
-    try {
-      const answer = await buyAirtime({ body, idempotencyKey: idempotency.keyFor(body) }).unwrap();
-      await finish(answer, product);
-    } catch (error) {
-      const answer = purchaseAnswerOfError(error);
-      if (answer) {
-        await finish(answer, product);
-        return;
-      }
-      const message = errorMessage(error, PURCHASE_FALLBACK_ERROR);
-      toast.error(message);
-      // After no answer the key is kept: pressing Buy again cannot buy twice.
-      if (!isUncertainFailure(error)) idempotency.reset();
-      setInvalid({ message, fields: new Set() });
-    }
+    // The charge the form shows ("You will be charged").
+    await buy(koboToNaira(basisPointsOfKobo(result.data.amount, rate)), product);
   };
 
   const discount = `${(10_000 - rate) / 100}%`;
@@ -209,6 +241,17 @@ export const BuyAirtimePage = () => {
       <aside className="purchase-aside">
         <UssdCodesCard category="airtime" network={network} />
       </aside>
+
+      {priceChange && (
+        <PriceChangeDialog
+          change={priceChange}
+          product={priceChange.product}
+          retryMessage={retryMessage}
+          busy={buying}
+          onCancel={() => setPriceChange(null)}
+          onConfirm={() => void buy(priceChange.currentAmount, priceChange.product)}
+        />
+      )}
     </div>
   );
 };

@@ -21,6 +21,7 @@ import { useBuyDataMutation } from '../api/buy-data.api';
 import { useGetPlansQuery } from '../api/get-plans.api';
 import {
   isUncertainFailure,
+  priceChangeOf,
   PURCHASE_FALLBACK_ERROR,
   purchaseAnswerOfError,
 } from '../api/purchase-answer';
@@ -37,6 +38,7 @@ import {
   planValidity,
 } from '../lib/plan-options';
 import { phoneHint } from './phone-hint';
+import { PriceChangeNotice, type TPriceChange } from './price-change';
 import { UssdCodesCard } from './ussd-codes-card';
 import { WalletBalance } from '@/components/ui/wallet-balance';
 
@@ -62,6 +64,8 @@ export const BuyDataPage = () => {
   const [invalid, setInvalid] = useState<TInvalidForm | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [retryMessage, setRetryMessage] = useState<string | null>(null);
+  // The server said the price changed after the dialog showed it: the new one is confirmed next.
+  const [priceChange, setPriceChange] = useState<TPriceChange | null>(null);
   const idempotency = useIdempotencyKey();
   const showReceipt = useShowReceipt();
   const [buyData, { isLoading: buying }] = useBuyDataMutation();
@@ -76,6 +80,8 @@ export const BuyDataPage = () => {
   const dataTypes = network === 'MTN' ? dataTypesOf(available) : [];
   const options = plansFor(available, network, dataType);
   const plan = options.find((option) => option.id === planId) ?? null;
+  // The charge the dialog shows, and the one the purchase confirms (expectedAmount).
+  const charge = priceChange?.currentAmount ?? plan?.plan_amount ?? 0;
 
   const request = (): TBuyDataRequest => ({
     network: network ? DATA_NETWORK_CODES[network] : '',
@@ -89,6 +95,7 @@ export const BuyDataPage = () => {
     setPlanId('');
     setConfirming(false);
     setRetryMessage(null);
+    setPriceChange(null);
   };
 
   const selectNetwork = (value: string) => {
@@ -109,6 +116,7 @@ export const BuyDataPage = () => {
     }
     setInvalid(null);
     setRetryMessage(null);
+    setPriceChange(null);
     idempotency.reset(); // a new confirmation is a new purchase
     setConfirming(true);
   };
@@ -123,7 +131,7 @@ export const BuyDataPage = () => {
 
   const buyNow = async () => {
     if (!plan) return;
-    const body = request();
+    const body: TBuyDataRequest = { ...request(), expectedAmount: charge };
     setRetryMessage(null);
     try {
       finish(
@@ -136,6 +144,15 @@ export const BuyDataPage = () => {
         finish(answer, planProduct(plan));
         return;
       }
+      const changed = priceChangeOf(error);
+      if (changed) {
+        // Nothing was bought. The dialog stays with the new price; confirming it is a new
+        // purchase (a new key: the old one keeps this answer), and the list is priced again.
+        idempotency.reset();
+        setPriceChange(changed);
+        void plansQuery.refetch();
+        return;
+      }
       const message = errorMessage(error, PURCHASE_FALLBACK_ERROR);
       toast.error(message);
       if (isUncertainFailure(error)) {
@@ -144,6 +161,7 @@ export const BuyDataPage = () => {
       }
       idempotency.reset();
       setConfirming(false);
+      setPriceChange(null);
       setInvalid({ message, fields: new Set() });
     }
   };
@@ -232,6 +250,7 @@ export const BuyDataPage = () => {
           description="Check the details: data sent to a wrong number cannot be reversed."
           onClose={() => !buying && setConfirming(false)}
         >
+          {priceChange && <PriceChangeNotice change={priceChange} />}
           <dl className="summary-list">
             <div>
               <dt>Plan</dt>
@@ -251,7 +270,7 @@ export const BuyDataPage = () => {
             )}
             <div>
               <dt>Price</dt>
-              <dd className="summary-total">{formatNairaAmount(plan.plan_amount)}</dd>
+              <dd className="summary-total">{formatNairaAmount(charge)}</dd>
             </div>
           </dl>
           <ConfirmActions

@@ -20,11 +20,12 @@ import { errorMessage } from '@/lib/api-error';
 import { validate, type TInvalidForm } from '@/lib/validation';
 import '@/styles/purchase.css';
 import { useBuyElectricityMutation } from '../api/buy-electricity.api';
-import { isUncertainFailure, purchaseAnswerOfError } from '../api/purchase-answer';
+import { isUncertainFailure, priceChangeOf, purchaseAnswerOfError } from '../api/purchase-answer';
 import { useValidateMeterMutation } from '../api/validate-meter.api';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { useShowReceipt } from '../hooks/use-show-receipt';
 import { WalletBalance } from '@/components/ui/wallet-balance';
+import { PriceChangeDialog, type TPriceChange } from './price-change';
 
 const DISCO_OPTIONS = DISCOS.map((disco) => ({ value: String(disco.id), label: disco.name }));
 const METER_TYPE_OPTIONS = METER_TYPES.map((type) => ({
@@ -49,6 +50,9 @@ export const ElectricityPage = () => {
   const [meter, setMeter] = useState<TValidateMeterResponse | null>(null);
   const [amount, setAmount] = useState('');
   const [invalid, setInvalid] = useState<TInvalidForm | null>(null);
+  // The server said the charge is not the one shown: a dialog asks before buying at the new one.
+  const [priceChange, setPriceChange] = useState<TPriceChange | null>(null);
+  const [retryMessage, setRetryMessage] = useState<string | null>(null);
   const idempotency = useIdempotencyKey();
   const showReceipt = useShowReceipt();
   const [validateMeter, { isLoading: checking }] = useValidateMeterMutation();
@@ -105,32 +109,67 @@ export const ElectricityPage = () => {
     setMeterNumber('');
   };
 
-  const onBuy = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (buying) return;
+  /**
+   * Pays at the charge the buyer saw (expectedAmount): the form's, or the new one they confirmed
+   * in the price-change dialog.
+   */
+  const buy = async (expectedAmount: number) => {
     const body: TBuyElectricityRequest = {
       ...meterRequest(),
       amount: faceKobo === null ? amount.trim() : koboToNaira(faceKobo),
+      expectedAmount,
     };
-    const result = validate(ZBuyElectricityRequest, body);
+    setRetryMessage(null);
+    try {
+      const answer = await buyElectricity({
+        body,
+        idempotencyKey: idempotency.keyFor(body),
+      }).unwrap();
+      setPriceChange(null);
+      finish(answer);
+    } catch (error) {
+      const answer = purchaseAnswerOfError(error);
+      if (answer) {
+        setPriceChange(null);
+        finish(answer);
+        return;
+      }
+      const changed = priceChangeOf(error);
+      if (changed) {
+        // Nothing was bought; confirming the new charge is a new purchase, with a new key.
+        idempotency.reset();
+        setPriceChange(changed);
+        return;
+      }
+      const message = errorMessage(error, ELECTRICITY_FALLBACK_ERROR);
+      toast.error(message);
+      if (isUncertainFailure(error)) {
+        if (priceChange) {
+          setRetryMessage(message); // the dialog stays, with the same key
+          return;
+        }
+      } else {
+        idempotency.reset();
+      }
+      setPriceChange(null);
+      setInvalid({ message, fields: new Set() });
+    }
+  };
+
+  const onBuy = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (buying) return;
+    const result = validate(ZBuyElectricityRequest, {
+      ...meterRequest(),
+      amount: faceKobo === null ? amount.trim() : koboToNaira(faceKobo),
+    });
     if (!result.ok) {
       setInvalid(result);
       return;
     }
     setInvalid(null);
-    try {
-      finish(await buyElectricity({ body, idempotencyKey: idempotency.keyFor(body) }).unwrap());
-    } catch (error) {
-      const answer = purchaseAnswerOfError(error);
-      if (answer) {
-        finish(answer);
-        return;
-      }
-      const message = errorMessage(error, ELECTRICITY_FALLBACK_ERROR);
-      toast.error(message);
-      if (!isUncertainFailure(error)) idempotency.reset();
-      setInvalid({ message, fields: new Set() });
-    }
+    // The charge the form shows: the amount plus the fee.
+    await buy(koboToNaira(result.data.amount + ELECTRICITY_FEE_KOBO));
   };
 
   return (
@@ -243,6 +282,17 @@ export const ElectricityPage = () => {
           </ul>
         </section>
       </aside>
+
+      {priceChange && (
+        <PriceChangeDialog
+          change={priceChange}
+          product={`${disco?.name ?? 'Electricity'} ${meterType} meter ${meterNumber.trim()}, ${formatNaira(faceKobo ?? 0)} token`}
+          retryMessage={retryMessage}
+          busy={buying}
+          onCancel={() => setPriceChange(null)}
+          onConfirm={() => void buy(priceChange.currentAmount)}
+        />
+      )}
     </div>
   );
 };
