@@ -68,6 +68,8 @@ export type BooksCheck = {
   /** The suppliers' orders by status. */
   theirs: Record<string, number>;
   pending: Unsettled;
+  /** Each purchase still unsettled, with what its supplier says. */
+  unsettled: string[];
   disagreements: string[];
   missing: string[];
 };
@@ -106,6 +108,7 @@ export const checkBooks = async ({
   const orderOf = new Map(orders.map((o) => [`${o.supplier}/${o.kind}/${o.requestId}`, o]));
   const disagreements: string[] = [];
   const pending: Unsettled = { purchases: 0, withdrawals: 0 };
+  const unsettledPurchases: string[] = [];
   const known = new Set<string>();
   for (const p of purchases) {
     const key = `${p.supplier}/${p.type}/${p.reference}`;
@@ -115,6 +118,7 @@ export const checkBooks = async ({
     const what = `${p.reference} (${p.type}, ${p.supplier}): ours ${p.status}, ${p.refunds} refund journal(s); supplier ${theirs}`;
     if (UNSETTLED.includes(p.status)) {
       pending.purchases += 1;
+      unsettledPurchases.push(what);
       continue;
     }
     const agrees =
@@ -159,6 +163,7 @@ export const checkBooks = async ({
     ours: tally(purchases.map((p) => p.status)),
     theirs: tally(orders.map((o) => o.status)),
     pending,
+    unsettled: unsettledPurchases,
     disagreements,
     missing,
   };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AIRTIME_NETWORK_CODES, DATA_NETWORK_CODES, NETWORKS } from '@vendo/shared/constants';
+import { SANDBOX_TRIGGER_ENDINGS } from '../src/sandbox/vending/sandbox-simulator.ts';
 import type { Answer, Call, Client } from './client.ts';
 import { koboOf, type SoakUser, type World } from './load-setup.ts';
 import type { Random } from './random.ts';
@@ -25,7 +26,8 @@ const LOW_BALANCE_KOBO = 30_000_00;
 /** The sandbox triggers by the last four digits, and how often each is dialled. */
 const PHONE_ENDINGS = { plain: 55, '0000': 9, '1111': 9, '2222': 9, '3333': 9, '4444': 9 };
 const ACCOUNT_ENDINGS = { plain: 70, '0000': 10, '1111': 10, '2222': 10 };
-const TRIGGERS = ['0000', '1111', '2222', '3333', '4444'];
+/** A plain number avoids every ending the sandboxes act on (suppliers' and Squad's payouts). */
+const TRIGGERS = [...new Set([...SANDBOX_TRIGGER_ENDINGS, ...Object.keys(ACCOUNT_ENDINGS)])];
 
 /** JSON with keys sorted (a stored answer comes back from jsonb in another key order). */
 const canonical = (value: unknown): string =>

@@ -97,6 +97,7 @@ export const buildReport = ({
     ...list('replays wrong', recorder.replays.mismatches),
     ...list('acknowledged but not found', books.missing),
     ...list('disagreements with the suppliers', books.disagreements),
+    ...list('purchases still unsettled', books.unsettled),
     ...list(
       'ledger invariants violated',
       invariants.filter((i) => i.violations > 0).map((i) => `${i.name}: ${i.violations}`),

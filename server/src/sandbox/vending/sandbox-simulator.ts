@@ -40,6 +40,9 @@ const TRIGGERS: Record<string, SandboxTrigger> = {
   '8888': 'overcharge',
 };
 
+/** The number endings that trigger something other than plain success. */
+export const SANDBOX_TRIGGER_ENDINGS: readonly string[] = Object.keys(TRIGGERS);
+
 export const triggerOf = (number: string): SandboxTrigger =>
   TRIGGERS[number.slice(-4)] ?? 'success';
 
