@@ -26,6 +26,7 @@ import { checkLedgerInvariants } from './ledger.invariants.ts';
  *   - each user's wallet is what the story tells, told without the ledger: the opening balance,
  *     plus the card fundings credited, plus transfers in less transfers out (as their answers
  *     said), less the charge of every purchase and the amount of every withdrawal not refunded;
+ *     and their history has one refund line for each refunded purchase or withdrawal;
  *   - the house side: the suppliers' floats and sales revenue together hold exactly the charges
  *     of the delivered purchases (a refund of a delivered one takes back both).
  * One database serves every run of the property, each run with fresh users: the checks are
@@ -114,8 +115,11 @@ type Command =
       product: 'airtime' | 'data' | 'electricity';
       trigger: string;
       naira: number;
-      /** Sent twice at once with the same Idempotency-Key (a double tap): one purchase. */
-      twice: boolean;
+      /**
+       * Sent again with the same Idempotency-Key: at once (a double tap) or once answered (a
+       * client retrying): either way one purchase.
+       */
+      again: 'no' | 'atOnce' | 'after';
     }
   | { kind: 'transfer'; actor: number; to: number; naira: number }
   | { kind: 'withdraw'; actor: number; account: string; naira: number }
@@ -153,7 +157,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
       product: fc.constantFrom('airtime' as const, 'data' as const, 'electricity' as const),
       trigger: fc.constantFrom(...TRIGGERS),
       naira: naira(100, 2000),
-      twice: fc.boolean(),
+      again: fc.constantFrom('no' as const, 'atOnce' as const, 'after' as const),
     }),
     weight: 5,
   },
@@ -302,9 +306,9 @@ const execute = async (run: Run, c: Command, purchaseIds: string[]): Promise<voi
                 },
               ];
       const key = randomUUID();
-      const answers = await Promise.all(
-        Array.from({ length: c.twice ? 2 : 1 }, () => post(path, user, body, key)),
-      );
+      const send = () => post(path, user, body, key);
+      const answers = await Promise.all(c.again === 'atOnce' ? [send(), send()] : [send()]);
+      if (c.again === 'after') answers.push(await send());
       for (const a of answers) answered(a, `buy ${c.product} ${c.trigger}`);
       const [{ n }] = (await queryRows<{ n: string }>(
         t.ctx.db,
@@ -393,13 +397,24 @@ const checkAfterStep = async (run: Run, where: string) => {
     expect(Number(w.balance), `${w.kind} of a user after ${where}`).toBeGreaterThanOrEqual(0);
   }
   // What each user's receipts say they still hold, told without the ledger's postings.
-  const stories = await queryRows<{ user_id: string; funded: string; spent: string }>(
+  type Story = {
+    user_id: string;
+    funded: string;
+    spent: string;
+    refunded: string;
+    refund_lines: string;
+  };
+  const stories = await queryRows<Story>(
     t.ctx.db,
     sql`select user_id,
           coalesce(sum(amount_kobo) filter (where type = 'wallet' and network = 'Squad' and status = 'success'), 0) as funded,
           coalesce(sum(amount_kobo) filter (where
             (type in ${PURCHASES} or (type = 'wallet' and network = 'Withdrawal'))
-            and status in ('processing', 'pending', 'success')), 0) as spent
+            and status in ('processing', 'pending', 'success')), 0) as spent,
+          coalesce(sum(amount_kobo) filter (where
+            (type in ${PURCHASES} or (type = 'wallet' and network = 'Withdrawal'))
+            and status = 'refunded'), 0) as refunded,
+          coalesce(sum(amount_kobo) filter (where type = 'refund'), 0) as refund_lines
         from transactions where user_id in (${ids}) group by user_id`,
   );
   run.users.forEach((user, i) => {
@@ -413,6 +428,11 @@ const checkAfterStep = async (run: Run, where: string) => {
     const earnings = wallets.find((w) => w.user_id === user.id && w.kind === 'user_earnings');
     expect(Number(main?.balance), `user ${i}'s wallet after ${where}`).toBe(expected);
     expect(Number(earnings?.balance), `user ${i}'s earnings after ${where}`).toBe(0);
+    // Their history shows each refund once: one refund line per refunded purchase or withdrawal.
+    expect(
+      Number(story?.refund_lines ?? 0),
+      `user ${i}'s refund lines vs refunded receipts after ${where}`,
+    ).toBe(Number(story?.refunded ?? 0));
   });
 
   // The house side: floats and sales revenue hold exactly the delivered purchases' charges.
@@ -494,7 +514,7 @@ const EXAMPLES: [Step[], number[]][] = [
             product: 'airtime',
             trigger: '1234',
             naira: 100,
-            twice: false,
+            again: 'no',
           },
         ],
       },
