@@ -16,10 +16,12 @@ import { checkLedgerInvariants } from './ledger.invariants.ts';
 
 /**
  * Properties, not only examples (issue #23): random sequences of what customers, staff and the
- * background loops do with money, driven through the real app over HTTP with the sandbox
- * suppliers and the sandbox Squad, on PGlite or (with DATABASE_URL) PostgreSQL. A step is one
- * command or a batch of up to four run at once (Promise.all), from several users of the run and
- * from staff. After every step:
+ * background loops do with money (card fundings; purchases with every sandbox trigger, some sent
+ * again with their Idempotency-Key; transfers; withdrawals; staff refunds and re-queries; the
+ * reconciler in two processes; supplier reversals; a day passing), driven through the real app
+ * over HTTP with the sandbox suppliers and the sandbox Squad, on PGlite or (with DATABASE_URL)
+ * PostgreSQL. A step is one command or a batch of up to four run at once (Promise.all), from
+ * several users of the run and from staff. After every step:
  *   - every ledger invariant holds (checkLedgerInvariants: each journal balances, the ledger as a
  *     whole sums to 0, clearing accounts hold exactly what is unsettled, refunded at most once …);
  *   - no wallet of the run's users is below zero;
@@ -30,8 +32,9 @@ import { checkLedgerInvariants } from './ledger.invariants.ts';
  *   - the house side: the suppliers' floats and sales revenue together hold exactly the charges
  *     of the delivered purchases (a refund of a delivered one takes back both).
  * One database serves every run of the property, each run with fresh users: the checks are
- * global, so they hold whatever earlier runs left. PROPERTY_RUNS (default 20) and PROPERTY_STEPS
- * (default 12) make a longer run; PROPERTY_SEED repeats one.
+ * global, so they hold whatever earlier runs left (after a failure, each run gets a fresh one).
+ * PROPERTY_RUNS (default 20) and PROPERTY_STEPS (default 12) make a longer run; PROPERTY_SEED
+ * repeats one.
  */
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 20);
@@ -104,7 +107,7 @@ afterAll(async () => {
 
 /** The sandbox's triggers (last four digits of the phone or meter); 1234 is a plain success. */
 const TRIGGERS = ['1234', '0000', '1111', '2222', '3333', '4444', '5555', '6666', '7777', '8888'];
-/** Sandbox Squad payouts: 6789 paid at once, 1111 no answer in time, 2222 failed, 0000 no account. */
+/** Sandbox Squad payouts: 6789 paid, 1111 no answer in time, 2222 failed, 0000 no account. */
 const ACCOUNTS = ['6789', '1111', '2222', '0000'];
 
 type Command =
@@ -126,6 +129,8 @@ type Command =
   /** Staff: refund (a delivered one with a reason) or re-query the run's nth purchase. */
   | { kind: 'refund'; pick: number }
   | { kind: 'requery'; pick: number }
+  /** An admin re-queries the run's nth withdrawal. */
+  | { kind: 'requeryWithdrawal'; pick: number }
   /** The reconciler's pass in two processes at once, with every unsettled row due. */
   | { kind: 'reconcile' }
   /** Supplier reconciliation of today: finds the supplier's reversals and refunds them. */
@@ -182,6 +187,10 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   },
   { arbitrary: fc.record({ kind: fc.constant('refund' as const), pick }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('requery' as const), pick }), weight: 1 },
+  {
+    arbitrary: fc.record({ kind: fc.constant('requeryWithdrawal' as const), pick }),
+    weight: 1,
+  },
   { arbitrary: fc.record({ kind: fc.constant('reconcile' as const) }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('reversals' as const) }), weight: 1 },
 );
@@ -227,7 +236,8 @@ const answered = <R extends { status: number; text: string; body?: unknown }>(
 ): R => {
   if (VERBOSE) {
     const msg = (res.body as { msg?: unknown } | undefined)?.msg;
-    const label = `${what.split(' ')[0]} ${res.status}${typeof msg === 'string' ? ` ${msg.replace(/\d+/g, '#').slice(0, 60)}` : ''}`;
+    const text = typeof msg === 'string' ? ` ${msg.replace(/\d+/g, '#').slice(0, 60)}` : '';
+    const label = `${what.split(' ')[0]} ${res.status}${text}`;
     tally.set(label, (tally.get(label) ?? 0) + 1);
   }
   if (res.status >= 500 && res.status !== 503) {
@@ -239,17 +249,23 @@ const answered = <R extends { status: number; text: string; body?: unknown }>(
 const post = (path: string, user: TestUser, body: object, key: string = randomUUID()) =>
   t.request().post(path).set('x-auth-token', user.token).set('Idempotency-Key', key).send(body);
 
-const runPurchaseIds = async (run: Run): Promise<string[]> => {
-  const rows = await queryRows<{ id: string }>(
+/** The run's purchases and withdrawals, oldest first, for staff to pick from. */
+type Picks = { purchases: string[]; withdrawals: string[] };
+const runPicks = async (run: Run): Promise<Picks> => {
+  const rows = await queryRows<{ id: string; type: string }>(
     t.ctx.db,
-    sql`select id from transactions where type in ${PURCHASES}
+    sql`select id, type from transactions
+        where (type in ${PURCHASES} or (type = 'wallet' and network = 'Withdrawal'))
         and user_id in (${sql.join(
           run.users.map((u) => sql`${u.id}::uuid`),
           sql`, `,
         )})
         order by created_at, id`,
   );
-  return rows.map((r) => r.id);
+  return {
+    purchases: rows.filter((r) => r.type !== 'wallet').map((r) => r.id),
+    withdrawals: rows.filter((r) => r.type === 'wallet').map((r) => r.id),
+  };
 };
 
 /** A reconciler pass as jobs/reconciler.ts runs it (without the idempotency-key cleanup). */
@@ -268,7 +284,7 @@ const prepare = async (c: Command) => {
   );
 };
 
-const execute = async (run: Run, c: Command, purchaseIds: string[]): Promise<void> => {
+const execute = async (run: Run, c: Command, picks: Picks): Promise<void> => {
   switch (c.kind) {
     case 'fund': {
       const user = run.users[c.actor]!;
@@ -345,11 +361,17 @@ const execute = async (run: Run, c: Command, purchaseIds: string[]): Promise<voi
     }
     case 'refund':
     case 'requery': {
-      if (purchaseIds.length === 0) return;
-      const id = purchaseIds[c.pick % purchaseIds.length]!;
+      if (picks.purchases.length === 0) return;
+      const id = picks.purchases[c.pick % picks.purchases.length]!;
       const path = `/api/v1/admin/${c.kind}/${id}`;
       const body = c.kind === 'refund' ? { reason: 'The customer says nothing arrived' } : {};
       answered(await post(path, admin, body), c.kind);
+      return;
+    }
+    case 'requeryWithdrawal': {
+      if (picks.withdrawals.length === 0) return;
+      const transactionId = picks.withdrawals[c.pick % picks.withdrawals.length]!;
+      answered(await post('/api/v1/admin/reQueryWithdrawal', admin, { transactionId }), c.kind);
       return;
     }
     case 'reconcile':
@@ -371,8 +393,8 @@ const runStep = async (run: Run, s: Step) => {
     return;
   }
   for (const c of s.commands) await prepare(c);
-  const purchaseIds = await runPurchaseIds(run);
-  await Promise.all(s.commands.map((c) => execute(run, c, purchaseIds)));
+  const picks = await runPicks(run);
+  await Promise.all(s.commands.map((c) => execute(run, c, picks)));
 };
 
 // ---------------------------------------------------------------------------------------------
