@@ -82,6 +82,16 @@ export const authPaths: ApiRoute[] = [
     answers: { 200: { description: 'Whether the token is valid', schema: ZTokenValidResponse } },
   },
   {
+    method: 'post',
+    path: '/auth/logout',
+    tags,
+    summary: 'Sign out',
+    description:
+      'The session token sent with it stops working at once, on every server. Other sessions of the account stay signed in (a password change ends them all).',
+    access: 'user',
+    answers: { 200: { description: 'Signed out', schema: ZMsgResponse } },
+  },
+  {
     method: 'get',
     path: '/auth',
     apiToken: true,
