@@ -35,6 +35,10 @@ const ZEnv = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   LOGIN_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(50),
+  LOGIN_ACCOUNT_LIMIT: z.coerce.number().int().min(1).default(10),
+  LOGIN_ACCOUNT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  LOGIN_ACCOUNT_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
+  LOGIN_ACCOUNT_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).default(900),
   RESET_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   RESET_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
@@ -117,6 +121,16 @@ export type Config = {
   seedDemo: boolean;
   rateLimits: {
     login: { limit: number; windowSeconds: number; perAddressLimit: number };
+    /**
+     * Failed logins per account across all addresses: past `limit` in `windowSeconds`, each
+     * further failure makes the account wait, doubling from `delaySeconds` to `maxDelaySeconds`.
+     */
+    loginAccount: {
+      limit: number;
+      windowSeconds: number;
+      delaySeconds: number;
+      maxDelaySeconds: number;
+    };
     reset: { limit: number; windowSeconds: number };
     /** Requests made with one API token, counted across every server process. */
     apiToken: { limit: number; windowSeconds: number };
@@ -263,6 +277,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         limit: e.LOGIN_RATE_LIMIT,
         windowSeconds: e.LOGIN_RATE_WINDOW_SECONDS,
         perAddressLimit: e.LOGIN_IP_RATE_LIMIT,
+      },
+      loginAccount: {
+        limit: e.LOGIN_ACCOUNT_LIMIT,
+        windowSeconds: e.LOGIN_ACCOUNT_WINDOW_SECONDS,
+        delaySeconds: Math.min(e.LOGIN_ACCOUNT_DELAY_SECONDS, e.LOGIN_ACCOUNT_MAX_DELAY_SECONDS),
+        maxDelaySeconds: e.LOGIN_ACCOUNT_MAX_DELAY_SECONDS,
       },
       reset: { limit: e.RESET_RATE_LIMIT, windowSeconds: e.RESET_RATE_WINDOW_SECONDS },
       apiToken: { limit: e.API_TOKEN_RATE_LIMIT, windowSeconds: e.API_TOKEN_RATE_WINDOW_SECONDS },

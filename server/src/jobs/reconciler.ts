@@ -5,6 +5,7 @@ import { isMailServerUnavailable } from '../lib/mailer.ts';
 import { reconcileFundings } from '../modules/funding/funding.service.ts';
 import { runLedgerCheck } from '../modules/ledger/ledger-check.service.ts';
 import { sendMailBatch } from '../modules/mail/mail-campaigns.service.ts';
+import { deleteStaleLoginThrottles } from '../modules/auth/login-throttle.ts';
 import { foldAllHistoryTotals } from '../modules/transactions/history-fold.ts';
 import { reconcileOnce } from '../modules/vending/reconciler.ts';
 import { reconcileWithdrawals } from '../modules/withdraw/withdraw.service.ts';
@@ -90,7 +91,8 @@ const every = (
  * Runs the background work until stopped, each loop on a timer of its own, so one that waits
  * (a slow supplier, a mail server that is down) never holds another back:
  * - every RECONCILE_INTERVAL_MS: re-queries of unsettled purchases, withdrawals and fundings,
- *   and expired idempotency keys; on its own timer, admin mail left unsent (batches until none);
+ *   expired idempotency keys and stale failed-login counts; on its own timer, admin mail left
+ *   unsent (batches until none);
  * - every WEBHOOK_INTERVAL_MS: the webhook outbox, pass after pass while full batches come;
  * - every 2 s: the history totals' fold (one process at a time folds; the others skip);
  * - every LEDGER_CHECK_INTERVAL_SECONDS: the ledger's invariants (one process at a time, and only
@@ -105,6 +107,11 @@ export const startReconciler = (ctx: AppContext): { stop: () => Promise<void> } 
     // Idempotency keys past their retention (IDEMPOTENCY_KEY_HOURS), a batch per pass.
     await deleteExpiredIdempotencyKeys(ctx.db, {
       keepHours: ctx.config.idempotencyKeyHours,
+      limit: 1000,
+    });
+    // Failed-login counts of accounts quiet for a window (decision 0028).
+    await deleteStaleLoginThrottles(ctx.db, {
+      windowSeconds: ctx.config.rateLimits.loginAccount.windowSeconds,
       limit: 1000,
     });
   });

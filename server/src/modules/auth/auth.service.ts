@@ -31,6 +31,12 @@ import { createUser } from '../users/users.service.ts';
 import { issueToken } from '../../lib/token.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { inTransaction } from '../../db/retry.ts';
+import {
+  assertAccountMayTry,
+  clearLoginFailures,
+  recordLoginFailure,
+  throttleKeyOf,
+} from './login-throttle.ts';
 
 export type AuthPayload = Omit<TAuthResponse, 'token'>;
 
@@ -72,7 +78,10 @@ export const register = async (ctx: AppContext, input: TRegisterRequest) => {
   return { ...(await buildAuthPayload(ctx, user.id)), token: tokenFor(ctx, user) };
 };
 
-/** Signs in by user name, e-mail or business name; rate-limited per address and login name. */
+/**
+ * Signs in by user name, e-mail or business name; rate-limited per address and login name, and
+ * per account across all addresses with a growing delay (login-throttle.ts).
+ */
 export const login = async (ctx: AppContext, input: TLoginRequest, ip: string) => {
   const limitKey = `login:${ip}:${input.userName.trim().toLowerCase()}`;
   const { limit, windowSeconds, perAddressLimit } = ctx.config.rateLimits.login;
@@ -80,12 +89,17 @@ export const login = async (ctx: AppContext, input: TLoginRequest, ip: string) =
   await hitRateLimit(ctx.db, { key: `login:ip:${ip}`, limit: perAddressLimit, windowSeconds });
   await hitRateLimit(ctx.db, { key: limitKey, limit, windowSeconds });
   const user = await findUserForLogin(ctx.db, input.userName);
+  // Per account, whichever addresses the guesses come from.
+  const accountKey = throttleKeyOf(user, input.userName);
+  await assertAccountMayTry(ctx.db, accountKey);
   // bcrypt reads only the first 72 bytes: a longer password must not match on its prefix.
   const tooLong = Buffer.byteLength(input.password, 'utf8') > PASSWORD_MAX_BYTES;
   const ok = (await bcrypt.compare(input.password, user?.passwordHash ?? DUMMY_HASH)) && !tooLong;
   if (!user || !ok) {
+    await recordLoginFailure(ctx.db, accountKey, ctx.config.rateLimits.loginAccount);
     throw new AppError('INVALID_CREDENTIALS', { msg: 'Invalid login details' });
   }
+  await clearLoginFailures(ctx.db, accountKey);
   await clearRateLimit(ctx.db, limitKey);
   await touchLastLogin(ctx.db, user.id);
   return { ...(await buildAuthPayload(ctx, user.id)), token: tokenFor(ctx, user) };

@@ -55,7 +55,7 @@ export const authPaths: ApiRoute[] = [
     tags,
     summary: 'Sign in',
     description:
-      'userName may be the user name, the e-mail or the business name. Answers the profile and a session token to send as `x-auth-token`. Limited per user name and per address (10 failures per user name in 15 minutes by default).',
+      'userName may be the user name, the e-mail or the business name. Answers the profile and a session token to send as `x-auth-token`. Limited per user name and per address (10 attempts per user name and address in 15 minutes by default), and per account across all addresses: after 10 failed logins in 15 minutes each further attempt waits a delay (429 with `Retry-After`) that doubles from 30 s to at most 15 minutes; a correct login after it starts over.',
     access: 'public',
     body: ZLoginRequest,
     bodyExamples: {
