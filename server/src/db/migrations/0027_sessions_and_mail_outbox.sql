@@ -10,8 +10,7 @@ CREATE TABLE "mail_outbox" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"user_id" uuid,
 	"kind" text NOT NULL,
-	"sealed" text,
-	"status" text DEFAULT 'queued' NOT NULL,
+	"status" text NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"claimed_until" timestamp with time zone,
 	"error" text,
@@ -27,8 +26,7 @@ CREATE TABLE "revoked_tokens" (
 	"revoked_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "revoked_tokens" ADD CONSTRAINT "revoked_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "mail_outbox_work_idx" ON "mail_outbox" USING btree ("status","claimed_until") WHERE "mail_outbox"."status" in ('queued', 'sending');--> statement-breakpoint
+CREATE INDEX "mail_outbox_work_idx" ON "mail_outbox" USING btree ("status","claimed_until");--> statement-breakpoint
 CREATE INDEX "mail_outbox_created_at_idx" ON "mail_outbox" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "revoked_tokens_expires_at_idx" ON "revoked_tokens" USING btree ("expires_at");

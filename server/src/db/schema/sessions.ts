@@ -45,20 +45,20 @@ export const loginThrottles = pgTable('login_throttles', {
 });
 
 /**
- * Mail the request path hands to the background (password reset links): written in the
- * request's transaction, sent by the mail loop after the answer. `sealed` is the message
- * encrypted under the server's secret (it carries a reset token), cleared once sent. A reset
- * request for an e-mail no account has writes a `discarded` row of the same shape, so both
- * requests do the same work.
+ * Mail the request path leaves to the background (password reset links): the request inserts a
+ * row naming the user and the kind of mail; the mail loop, or the kick after the answer, claims
+ * it, composes the mail (a reset link is issued only then) and sends it. Nothing secret waits
+ * here. A reset request for an e-mail no account has writes the same row, `discarded` and
+ * without a user, so both requests do the same work; for the same reason `user_id` has no
+ * foreign key (its check would lock the user's row) and the work index is not partial.
  */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id'),
     kind: text('kind').notNull(),
-    sealed: text('sealed'),
-    status: text('status').notNull().default('queued'),
+    status: text('status').notNull(),
     attempts: integer('attempts').notNull().default(0),
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     error: text('error'),
@@ -66,9 +66,7 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
-    index('mail_outbox_work_idx')
-      .on(t.status, t.claimedUntil)
-      .where(sql`${t.status} in ('queued', 'sending')`),
+    index('mail_outbox_work_idx').on(t.status, t.claimedUntil),
     index('mail_outbox_created_at_idx').on(t.createdAt),
     check(
       'mail_outbox_status_check',

@@ -19,6 +19,7 @@ import {
   resetPassword,
 } from './auth.service.ts';
 import { logout } from './logout.service.ts';
+import { kickMailOutbox } from './reset-mail.ts';
 
 export const authRoutes = (ctx: AppContext): Router => {
   const router = Router();
@@ -61,6 +62,8 @@ export const authRoutes = (ctx: AppContext): Router => {
     validateBody(ZRequestPasswordResetRequest),
     async (req, res) => {
       const { msg } = await requestPasswordReset(ctx, req.body.email, req.ip ?? 'unknown');
+      // Off the request path, known e-mail or not: the mail goes once the answer is out.
+      res.once('finish', () => void kickMailOutbox(ctx));
       res.json({ msg });
     },
   );
