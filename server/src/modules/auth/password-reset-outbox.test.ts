@@ -157,6 +157,30 @@ describe('POST /api/v1/auth/requestPasswordReset does the same work for every e-
     expect(failed!.error).toContain('550');
   });
 
+  it('sends again a mail a dead worker left sending, and gives up after 8 tries', async () => {
+    const sent = recordingMailer();
+    const [again, dead] = [await createUser(t.ctx), await createUser(t.ctx)];
+    for (const user of [again, dead]) {
+      await t.ctx.db.insert(mailOutbox).values({
+        userId: user.id,
+        kind: 'password_reset',
+        status: 'sending',
+        attempts: user === dead ? 8 : 1,
+        claimedUntil: sql`now() - interval '1 second'`,
+      });
+    }
+
+    await sendQueuedMail(t.ctx, outboxComposers);
+
+    expect(sent.map((s) => s.mail.to)).toEqual([again.email]);
+    const rows = await outboxRows();
+    expect(rows.find((r) => r.userId === again.id)).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(rows.find((r) => r.userId === dead.id)).toMatchObject({
+      status: 'failed',
+      error: 'abandoned while sending',
+    });
+  });
+
   it('deletes finished rows after a week, never queued ones', async () => {
     recordingMailer(() => Object.assign(new Error('down'), { command: 'CONN' }));
     const user = await createUser(t.ctx);

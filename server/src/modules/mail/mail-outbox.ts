@@ -74,6 +74,10 @@ export const sendQueuedMail = async (
   composers: MailComposers,
   { limit = 20 }: { limit?: number } = {},
 ): Promise<number> => {
+  // A row whose workers kept dying while sending it is not tried for ever.
+  await ctx.db.execute(sql`update ${mailOutbox} set status = 'failed', claimed_until = null,
+      error = 'abandoned while sending'
+    where status = 'sending' and claimed_until < now() and attempts >= ${MAX_ATTEMPTS}`);
   const claimed = await queryRows<Claimed>(
     ctx.db,
     sql`update ${mailOutbox} set status = 'sending',
