@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { AppContext } from '../app-context.ts';
 import type { UserRow } from '../db/schema/index.ts';
-import { findSessionUserFor } from '../modules/users/users.repository.ts';
+import { findSessionUser } from '../modules/users/users.repository.ts';
 import { AppError } from '../lib/app-error.ts';
 import { readToken, type Claims } from '../lib/token.ts';
 import { isUuid } from '../lib/ids.ts';
@@ -26,15 +26,13 @@ const claimsOf = (jwtSecret: string, token: string | undefined) => {
 
 /**
  * The token's user when the token is still theirs: a password change or reset bumps tokenVersion,
- * so older tokens stop working at once; a signed-out token (logout) is revoked by its jti.
+ * so older tokens stop working at once. (A signed-out token finds no user: findSessionUser.)
  */
 export const sessionUser = (
-  found: { user: UserRow; revoked: boolean } | null | undefined,
+  user: UserRow | null | undefined,
   claims: { sub: string; v: number },
 ): UserRow | null =>
-  found && !found.revoked && found.user.id === claims.sub && found.user.tokenVersion === claims.v
-    ? found.user
-    : null;
+  user && user.id === claims.sub && user.tokenVersion === claims.v ? user : null;
 
 /**
  * Resolves x-auth-token to the user and the token's claims, or null (bad signature, expired,
@@ -47,7 +45,7 @@ export const sessionFromToken = async (
 ): Promise<{ user: UserRow; claims: Claims } | null> => {
   const claims = claimsOf(jwtSecret, token);
   if (!claims) return null;
-  const user = sessionUser(await findSessionUserFor(db, claims.sub, claims.jti), claims);
+  const user = sessionUser(await findSessionUser(db, claims.sub, claims.jti), claims);
   return user ? { user, claims } : null;
 };
 

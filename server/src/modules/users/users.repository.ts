@@ -51,33 +51,36 @@ export const findUserRecordById = async (db: DbOrTx, id: string): Promise<UserRe
 const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
 const prepareSessionQuery = (db: Db) =>
   db
-    .select({
-      user: users,
-      revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${sql.placeholder('jti')}::uuid)`,
-    })
+    .select()
     .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
+    .where(
+      and(
+        eq(users.id, sql.placeholder('id')),
+        sql`not exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${sql.placeholder('jti')}::uuid)`,
+      ),
+    )
     .limit(1)
-    .prepare('session_user_jti');
+    .prepare('session_user');
 
 /**
- * The user behind a session token and whether that token was signed out (`jti` in
+ * The user behind a session token unless that token was signed out (its `jti` in
  * revoked_tokens; a token without a jti never is), read on every signed-in request: one prepared
  * statement (Drizzle's `.prepare()`; on PostgreSQL a named statement each connection parses
- * once), two primary-key lookups, the one round trip it was before logout existed.
+ * once), two primary-key lookups, the one round trip and the same row it was before logout
+ * existed.
  */
-export const findSessionUserFor = async (
+export const findSessionUser = async (
   db: Db,
   id: string,
   jti: string | null,
-): Promise<{ user: UserRow; revoked: boolean } | null> => {
+): Promise<UserRow | null> => {
   let query = sessionQueries.get(db);
   if (!query) {
     query = prepareSessionQuery(db);
     sessionQueries.set(db, query);
   }
-  const [row] = await query.execute({ id, jti });
-  return row ? { user: row.user, revoked: Boolean(row.revoked) } : null;
+  const [user] = await query.execute({ id, jti });
+  return user ?? null;
 };
 
 /**
