@@ -18,7 +18,11 @@ const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
  * (bench:history, bench:admin): no background jobs, no supplier calls, and, as in the test app,
  * no login rate limit in the way of thousands of calls from one address.
  */
-export const startBenchApp = async (db: Db, databaseUrl: string) => {
+export const startBenchApp = async (
+  db: Db,
+  databaseUrl: string | undefined,
+  env: Record<string, string> = {},
+) => {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -27,8 +31,9 @@ export const startBenchApp = async (db: Db, databaseUrl: string) => {
     DATA_DIR: os.tmpdir(),
     CLIENT_DIST: '/nonexistent',
     RECONCILE_INTERVAL_MS: '0',
-    DATABASE_URL: databaseUrl,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     JWT_SECRET,
+    ...env,
   });
   const supplierSettings = loadSupplierSettings({});
   const suppliers = createBoundRegistry(supplierSettings);

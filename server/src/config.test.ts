@@ -48,3 +48,60 @@ describe('loadConfig database roles and the ledger check', () => {
     expect(loadConfig({ LEDGER_CHECK_INTERVAL_SECONDS: '0' }).ledgerCheckIntervalSeconds).toBe(0);
   });
 });
+
+describe('loadConfig client addresses and BillStack', () => {
+  const billstack = {
+    NODE_ENV: 'production',
+    BILLSTACK_BASE_URL: 'https://api.billstack.example',
+    BILLSTACK_SECRET_KEY: 'live-secret',
+  };
+
+  it('refuses to start in production with BillStack and no BILLSTACK_ALLOWED_IPS', () => {
+    for (const empty of [{}, { BILLSTACK_ALLOWED_IPS: '' }, { BILLSTACK_ALLOWED_IPS: ' , ' }]) {
+      expect(() => loadConfig({ ...billstack, ...empty })).toThrow(
+        "BILLSTACK_ALLOWED_IPS must list BillStack's webhook addresses in production",
+      );
+    }
+    expect(() => loadConfig({ NODE_ENV: 'production', BILLSTACK_SECRET_KEY: 'k' })).toThrow(
+      'BILLSTACK_ALLOWED_IPS',
+    );
+    // Outside production the sandbox BillStack needs no list.
+    expect(loadConfig({ NODE_ENV: 'development' }).billstack.allowedIps).toEqual([]);
+  });
+
+  it('takes addresses and CIDR ranges, and refuses anything else', () => {
+    const config = loadConfig({
+      ...billstack,
+      BILLSTACK_ALLOWED_IPS: '203.0.113.7, 198.51.100.0/24,2001:db8::/32',
+    });
+    expect(config.billstack.allowedIps).toEqual([
+      '203.0.113.7',
+      '198.51.100.0/24',
+      '2001:db8::/32',
+    ]);
+    expect(() =>
+      loadConfig({ ...billstack, BILLSTACK_ALLOWED_IPS: '203.0.113.7,billstack.io' }),
+    ).toThrow('not an address or CIDR range: billstack.io');
+    expect(() => loadConfig({ BILLSTACK_ALLOWED_IPS: '10.0.0.0/33' })).toThrow('10.0.0.0/33');
+  });
+
+  it('refuses TRUST_PROXY=true with the list in production (X-Forwarded-For could name an allowed address)', () => {
+    const listed = { ...billstack, BILLSTACK_ALLOWED_IPS: '203.0.113.7' };
+    expect(() => loadConfig({ ...listed, TRUST_PROXY: 'true' })).toThrow(
+      'set TRUST_PROXY to the number of proxies',
+    );
+    expect(loadConfig({ ...listed, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ ...listed, TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+    ]);
+  });
+
+  it('reads TRUST_PROXY as off, every hop, a number of hops or the proxies’ addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' })).toThrow('TRUST_PROXY');
+  });
+});

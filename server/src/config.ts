@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { billstackAllowList, ZTrustProxy } from './config-network.ts';
 
 /**
  * Every setting the server reads, parsed once at start. `.env.example` documents each one;
@@ -35,6 +36,10 @@ const ZEnv = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   LOGIN_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(50),
+  LOGIN_ACCOUNT_LIMIT: z.coerce.number().int().min(1).default(10),
+  LOGIN_ACCOUNT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  LOGIN_ACCOUNT_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
+  LOGIN_ACCOUNT_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).default(900),
   RESET_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   RESET_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
@@ -49,7 +54,7 @@ const ZEnv = z.object({
   TOPUP_URL: z.string().default('https://vendo.example/top-up'),
   CLIENT_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: ZTrustProxy,
   SUPPLIER_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(15_000),
   RECONCILE_RETRY_SECONDS: z.coerce.number().int().min(1).default(30),
@@ -117,6 +122,16 @@ export type Config = {
   seedDemo: boolean;
   rateLimits: {
     login: { limit: number; windowSeconds: number; perAddressLimit: number };
+    /**
+     * Failed logins per account across all addresses: past `limit` in `windowSeconds`, each
+     * further failure makes the account wait, doubling from `delaySeconds` to `maxDelaySeconds`.
+     */
+    loginAccount: {
+      limit: number;
+      windowSeconds: number;
+      delaySeconds: number;
+      maxDelaySeconds: number;
+    };
     reset: { limit: number; windowSeconds: number };
     /** Requests made with one API token, counted across every server process. */
     apiToken: { limit: number; windowSeconds: number };
@@ -139,7 +154,8 @@ export type Config = {
   };
   clientDist: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
-  trustProxy: boolean;
+  /** Express's `trust proxy`: false, true (every hop), a number of hops, or proxy addresses. */
+  trustProxy: boolean | number | string[];
   vending: {
     supplierTimeoutMs: number;
     /** 0 turns the background reconciler off (tests drive it by hand). */
@@ -184,7 +200,10 @@ export type Config = {
     /** Unset: the built-in sandbox BillStack at /sandbox/billstack. */
     baseUrl: string | undefined;
     secretKey: string;
-    /** Deposit webhooks accepted only from these addresses when set (comma-separated). */
+    /**
+     * Deposit webhooks accepted only from these addresses or CIDR ranges when set
+     * (comma-separated; required in production, decision 0028).
+     */
     allowedIps: string[];
     /** Fee on deposits into reserved accounts, in basis points (108 = 1.08%). */
     accountCardFeeBasisPoints: number;
@@ -231,6 +250,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       'Invalid configuration:\nDATABASE_MIGRATION_URL is set but DATABASE_URL is not: set both (the embedded database needs neither)',
     );
   }
+  const billstackAllowedIps = billstackAllowList(e);
   const embedded = !e.DATABASE_URL;
   const admin =
     e.ADMIN_USERNAME && e.ADMIN_EMAIL && e.ADMIN_PASSWORD
@@ -263,6 +283,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         limit: e.LOGIN_RATE_LIMIT,
         windowSeconds: e.LOGIN_RATE_WINDOW_SECONDS,
         perAddressLimit: e.LOGIN_IP_RATE_LIMIT,
+      },
+      loginAccount: {
+        limit: e.LOGIN_ACCOUNT_LIMIT,
+        windowSeconds: e.LOGIN_ACCOUNT_WINDOW_SECONDS,
+        delaySeconds: Math.min(e.LOGIN_ACCOUNT_DELAY_SECONDS, e.LOGIN_ACCOUNT_MAX_DELAY_SECONDS),
+        maxDelaySeconds: e.LOGIN_ACCOUNT_MAX_DELAY_SECONDS,
       },
       reset: { limit: e.RESET_RATE_LIMIT, windowSeconds: e.RESET_RATE_WINDOW_SECONDS },
       apiToken: { limit: e.API_TOKEN_RATE_LIMIT, windowSeconds: e.API_TOKEN_RATE_WINDOW_SECONDS },
@@ -312,10 +338,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     billstack: {
       baseUrl: e.BILLSTACK_BASE_URL?.replace(/\/$/, ''),
       secretKey: e.BILLSTACK_SECRET_KEY || 'sandbox_billstack_secret',
-      allowedIps: (e.BILLSTACK_ALLOWED_IPS ?? '')
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
+      allowedIps: billstackAllowedIps,
       accountCardFeeBasisPoints: e.ACCOUNT_CARD_FEE_BP,
     },
     webhooks: {

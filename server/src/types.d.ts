@@ -9,6 +9,8 @@ declare global {
       user?: UserRow;
       /** Set by authenticate() when the caller used an API token (its id), not a session. */
       apiTokenId?: string;
+      /** Set by authenticate() for a session token: its id (null on an older token) and expiry. */
+      session?: { jti: string | null; exp: number };
       /** Set by idempotent(): the request's Idempotency-Key or request_id, when it sent one. */
       idempotencyKey?: string;
     }

@@ -3,6 +3,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createUser, type TestUser } from '../../test/factories/user.factory.ts';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.ts';
+import { deleteStaleLoginThrottles } from '../modules/auth/login-throttle.ts';
+import { kickMailOutbox } from '../modules/auth/reset-mail.ts';
+import { pruneMailOutbox } from '../modules/mail/mail-outbox.ts';
 import { runLedgerCheck } from '../modules/ledger/ledger-check.service.ts';
 import { foldAllHistoryTotals } from '../modules/transactions/history-fold.ts';
 import { openConfiguredDatabase } from './client.ts';
@@ -100,6 +103,46 @@ describe.skipIf(!ON_POSTGRES)(
       expect(ready.body).toEqual({ status: 'ok', database: 'up', migrations: 'applied' });
       expect(await runLedgerCheck(t.ctx, { intervalSeconds: 0 })).toMatchObject({ ok: true });
       expect(await t.ledgerViolations()).toEqual([]);
+    });
+
+    it('signs out, counts failed logins and queues reset mail (the tables of migration 0027)', async () => {
+      const user = await createUser(t.ctx);
+      const login = (password: string) =>
+        t.request().post('/api/v1/auth/login').send({ userName: user.userName, password });
+      expect((await login('wrong-password')).status).toBe(401);
+      const session = await login(user.password);
+      expect(session.status).toBe(200);
+      const out = await t
+        .request()
+        .post('/api/v1/auth/logout')
+        .set('x-auth-token', session.body.token as string);
+      expect(out.status).toBe(200);
+      expect(
+        (
+          await t
+            .request()
+            .get('/api/v1/auth')
+            .set('x-auth-token', session.body.token as string)
+        ).status,
+      ).toBe(401);
+      expect(await deleteStaleLoginThrottles(t.ctx.db, { windowSeconds: 1, limit: 10 })).toBe(0);
+      const reset = await t
+        .request()
+        .post('/api/v1/auth/requestPasswordReset')
+        .send({ email: user.email });
+      expect(reset.status).toBe(200);
+      await kickMailOutbox(t.ctx);
+      expect(await pruneMailOutbox(t.ctx.db)).toBe(0);
+      // Sent by the kick after the answer (or the one above), as the app role.
+      await expect
+        .poll(async () => {
+          const { rows } = await asApp.query<{ status: string }>(
+            'select status from mail_outbox where user_id = $1',
+            [user.id],
+          );
+          return rows;
+        })
+        .toEqual([{ status: 'sent' }]);
     });
 
     it.each([

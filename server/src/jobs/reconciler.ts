@@ -5,6 +5,9 @@ import { isMailServerUnavailable } from '../lib/mailer.ts';
 import { reconcileFundings } from '../modules/funding/funding.service.ts';
 import { runLedgerCheck } from '../modules/ledger/ledger-check.service.ts';
 import { sendMailBatch } from '../modules/mail/mail-campaigns.service.ts';
+import { pruneMailOutbox, sendQueuedMail } from '../modules/mail/mail-outbox.ts';
+import { outboxComposers } from '../modules/auth/reset-mail.ts';
+import { deleteStaleLoginThrottles } from '../modules/auth/login-throttle.ts';
 import { foldAllHistoryTotals } from '../modules/transactions/history-fold.ts';
 import { reconcileOnce } from '../modules/vending/reconciler.ts';
 import { reconcileWithdrawals } from '../modules/withdraw/withdraw.service.ts';
@@ -90,7 +93,8 @@ const every = (
  * Runs the background work until stopped, each loop on a timer of its own, so one that waits
  * (a slow supplier, a mail server that is down) never holds another back:
  * - every RECONCILE_INTERVAL_MS: re-queries of unsettled purchases, withdrawals and fundings,
- *   and expired idempotency keys; on its own timer, admin mail left unsent (batches until none);
+ *   expired idempotency keys and stale failed-login counts; on its own timer, queued mail (reset
+ *   links) and admin mail left unsent (batches until none);
  * - every WEBHOOK_INTERVAL_MS: the webhook outbox, pass after pass while full batches come;
  * - every 2 s: the history totals' fold (one process at a time folds; the others skip);
  * - every LEDGER_CHECK_INTERVAL_SECONDS: the ledger's invariants (one process at a time, and only
@@ -107,12 +111,22 @@ export const startReconciler = (ctx: AppContext): { stop: () => Promise<void> } 
       keepHours: ctx.config.idempotencyKeyHours,
       limit: 1000,
     });
+    // Failed-login counts of accounts quiet for a window (decision 0028).
+    await deleteStaleLoginThrottles(ctx.db, {
+      windowSeconds: ctx.config.rateLimits.loginAccount.windowSeconds,
+      limit: 1000,
+    });
   });
-  // Admin mail a restarted process left unsent, or that waited for the mail server.
+  // Queued mail (reset links) and admin mail a restarted process left unsent, or that waited
+  // for the mail server; finished outbox rows past their week.
   const mail = every(ctx, 'mail', ctx.config.vending.reconcileIntervalMs, async () => {
+    for (let i = 0; i < 20; i++) {
+      if ((await sendQueuedMail(ctx, outboxComposers)) === 0) break;
+    }
     for (let i = 0; i < 20; i++) {
       if ((await sendMailBatch(ctx)) === 0) break;
     }
+    await pruneMailOutbox(ctx.db);
   });
   const webhooks = every(ctx, 'webhook delivery', ctx.config.webhooks.intervalMs, async () => {
     // A backlog drains without waiting an interval per batch; bounded so the timer comes back.

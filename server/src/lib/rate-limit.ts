@@ -57,9 +57,11 @@ export const hitRateLimit = async (
   db: Db,
   options: { key: string; limit: number; windowSeconds: number },
 ): Promise<void> => {
-  if ((await countRateLimit(db, options)).exceeded) {
+  const state = await countRateLimit(db, options);
+  if (state.exceeded) {
     throw new AppError('RATE_LIMITED', {
       msg: 'Too many attempts. Please wait a few minutes and try again.',
+      retryAfterSeconds: state.resetSeconds,
     });
   }
 };

@@ -13,9 +13,15 @@ describe('readToken', () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2026-11-22T10:00:00Z'));
     const token = issueToken({ jwtSecret: secret, ttlSeconds: 60 }, user);
-    expect(readToken(secret, token)).toEqual({ sub: user.id, v: 3 });
+    const claims = {
+      sub: user.id,
+      v: 3,
+      jti: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      exp: Date.parse('2026-11-22T10:01:00Z') / 1000,
+    };
+    expect(readToken(secret, token)).toEqual(claims);
     vi.setSystemTime(new Date('2026-11-22T10:00:59Z'));
-    expect(readToken(secret, token)).toEqual({ sub: user.id, v: 3 });
+    expect(readToken(secret, token)).toEqual(claims);
     vi.setSystemTime(new Date('2026-11-22T10:01:00Z'));
     expect(readToken(secret, token)).toBeNull();
     expect(readToken(secret, token)).toBeNull();
@@ -38,7 +44,14 @@ describe('readToken', () => {
       JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), v: 4 }),
     ).toString('base64url');
     expect(readToken(secret, `${header}.${forged}.${signature}`)).toBeNull();
-    expect(readToken(secret, token)).toEqual({ sub: user.id, v: 3 });
+    expect(readToken(secret, token)).toMatchObject({ sub: user.id, v: 3 });
+  });
+
+  it('gives every token an id of its own (what logout revokes)', () => {
+    const ids = Array.from({ length: 5 }, () =>
+      readToken(secret, issueToken({ jwtSecret: secret, ttlSeconds: 60 }, user)),
+    ).map((claims) => claims?.jti);
+    expect(new Set(ids).size).toBe(5);
   });
 
   it('refuses garbage', () => {

@@ -1,7 +1,11 @@
-import { createSecretKey, type KeyObject } from 'node:crypto';
+import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 
-type Claims = { sub: string; v: number };
+/**
+ * A session token's claims: the user, their token version, the token's own id (`jti`, which
+ * logout revokes; null on a token issued before tokens had one) and its expiry (epoch seconds).
+ */
+export type Claims = { sub: string; v: number; jti: string | null; exp: number };
 
 /**
  * The signing key as a KeyObject, made once per secret. Given a string, jsonwebtoken first tries
@@ -14,16 +18,19 @@ const keyFor = (secret: string): KeyObject => {
   return cachedKey.key;
 };
 
-/** Signs a short-lived session token carrying the user's token version. */
+/** Signs a short-lived session token carrying the user's token version and an id of its own. */
 export const issueToken = (
   { jwtSecret, ttlSeconds }: { jwtSecret: string; ttlSeconds: number },
   user: { id: string; tokenVersion: number },
 ): string =>
-  jwt.sign({ v: user.tokenVersion } satisfies Omit<Claims, 'sub'>, keyFor(jwtSecret), {
+  jwt.sign({ v: user.tokenVersion }, keyFor(jwtSecret), {
     subject: user.id,
     expiresIn: ttlSeconds,
+    jwtid: randomUUID(),
     algorithm: 'HS256',
   });
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The token's claims when its signature and expiry hold, else null. */
 export const readToken = (jwtSecret: string, token: string): Claims | null => {
@@ -32,11 +39,13 @@ export const readToken = (jwtSecret: string, token: string): Claims | null => {
     if (
       typeof payload === 'string' ||
       typeof payload.sub !== 'string' ||
-      typeof payload.v !== 'number'
+      typeof payload.v !== 'number' ||
+      typeof payload.exp !== 'number' ||
+      (payload.jti !== undefined && !(typeof payload.jti === 'string' && UUID.test(payload.jti)))
     ) {
       return null;
     }
-    return { sub: payload.sub, v: payload.v };
+    return { sub: payload.sub, v: payload.v, jti: payload.jti ?? null, exp: payload.exp };
   } catch {
     return null;
   }

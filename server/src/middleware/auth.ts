@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { findSessionUser } from '../modules/users/users.repository.ts';
 import { AppError } from '../lib/app-error.ts';
-import { readToken } from '../lib/token.ts';
+import { readToken, type Claims } from '../lib/token.ts';
 import { isUuid } from '../lib/ids.ts';
 import { countRateLimit } from '../lib/rate-limit.ts';
 import { apiTokenCaller, looksLikeApiToken } from '../modules/api-tokens/api-tokens.service.ts';
@@ -26,7 +26,7 @@ const claimsOf = (jwtSecret: string, token: string | undefined) => {
 
 /**
  * The token's user when the token is still theirs: a password change or reset bumps tokenVersion,
- * so older tokens stop working at once.
+ * so older tokens stop working at once. (A signed-out token finds no user: findSessionUser.)
  */
 export const sessionUser = (
   user: UserRow | null | undefined,
@@ -34,12 +34,24 @@ export const sessionUser = (
 ): UserRow | null =>
   user && user.id === claims.sub && user.tokenVersion === claims.v ? user : null;
 
-/** Resolves x-auth-token to the user, or null (bad signature, expired, revoked, user gone). */
-export const userFromToken = async ({ db, jwtSecret }: AppContext, token: string | undefined) => {
+/**
+ * Resolves x-auth-token to the user and the token's claims, or null (bad signature, expired,
+ * signed out, revoked by a password change, user gone). A database that cannot be asked is an
+ * error (503), never "not signed in".
+ */
+export const sessionFromToken = async (
+  { db, jwtSecret }: AppContext,
+  token: string | undefined,
+): Promise<{ user: UserRow; claims: Claims } | null> => {
   const claims = claimsOf(jwtSecret, token);
   if (!claims) return null;
-  return sessionUser(await findSessionUser(db, claims.sub), claims);
+  const user = sessionUser(await findSessionUser(db, claims.sub, claims.jti), claims);
+  return user ? { user, claims } : null;
 };
+
+/** Resolves x-auth-token to the user, or null (see sessionFromToken). */
+export const userFromToken = async (ctx: AppContext, token: string | undefined) =>
+  (await sessionFromToken(ctx, token))?.user ?? null;
 
 /** What a client is told when it sends an API token where only a signed-in session will do. */
 export const API_TOKEN_REFUSED_MSG = 'API tokens cannot be used here; sign in';
@@ -98,9 +110,10 @@ export const authenticate =
       next();
       return;
     }
-    const user = await userFromToken(ctx, credential);
-    if (!user) throw sessionExpired();
-    req.user = user;
+    const session = await sessionFromToken(ctx, credential);
+    if (!session) throw sessionExpired();
+    req.user = session.user;
+    req.session = { jti: session.claims.jti, exp: session.claims.exp };
     next();
   };
 

@@ -27,6 +27,9 @@ export const errorHandler =
       return;
     }
     if (isAppError(error)) {
+      if (error.retryAfterSeconds !== undefined) {
+        res.set('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
+      }
       res.status(error.status).json({ ...error.details, msg: error.message, code: error.code });
       return;
     }

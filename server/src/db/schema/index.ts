@@ -9,3 +9,4 @@ export * from './wallet.ts';
 export * from './audit.ts';
 export * from './mail.ts';
 export * from './webhooks.ts';
+export * from './sessions.ts';

@@ -192,7 +192,9 @@ describe('GET /admin/audit', () => {
       targetType: 'user',
       targetId: target.id,
     });
-    const today = new Date().toISOString().slice(0, 10);
+    // The filter's days are Lagos days (UTC+1): between 23:00 and midnight UTC it is already
+    // tomorrow there.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date());
     const dated = await as(admin).get(`/audit?from=2000-01-01&to=${today}&targetId=${target.id}`);
     expect(dated.body.total).toBe(1);
     expect((await as(admin).get('/audit?from=yesterday')).status).toBe(400);

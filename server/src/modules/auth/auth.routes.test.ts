@@ -642,7 +642,7 @@ describe('POST /api/v1/auth/login', () => {
     expect(res.status).toBe(401);
   });
 
-  it('issues a token that carries only the user id, a version and its times', async () => {
+  it('issues a token that carries only the user id, a version, its own id and its times', async () => {
     const user = await createUser(t.ctx);
     const res = await t
       .request()
@@ -650,7 +650,8 @@ describe('POST /api/v1/auth/login', () => {
       .send({ userName: user.userName, password: user.password });
 
     const claims = jwt.verify(res.body.token, t.ctx.jwtSecret) as jwt.JwtPayload;
-    expect(Object.keys(claims).sort()).toEqual(['exp', 'iat', 'sub', 'v']);
+    expect(Object.keys(claims).sort()).toEqual(['exp', 'iat', 'jti', 'sub', 'v']);
+    expect(claims.jti).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(claims.sub).toBe(user.id);
     expect(claims.exp! - claims.iat!).toBe(t.ctx.config.jwtTtlSeconds);
   });

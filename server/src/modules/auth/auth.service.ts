@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { TUserType } from '@vendo/shared/constants';
@@ -12,7 +11,7 @@ import type {
 import type { TAuthResponse } from '@vendo/shared/schemas/auth.responses';
 import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/client.ts';
-import { passwordResets, users, type UserRow } from '../../db/schema/index.ts';
+import { passwordResets, type UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { clearRateLimit, hitRateLimit } from '../../lib/rate-limit.ts';
 import { subscriptionPlansFor } from '../catalogue/catalogue.service.ts';
@@ -31,13 +30,19 @@ import { createUser } from '../users/users.service.ts';
 import { issueToken } from '../../lib/token.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { inTransaction } from '../../db/retry.ts';
+import { queueOutboxMail } from '../mail/mail-outbox.ts';
+import { kickMailOutbox, PASSWORD_RESET_MAIL, sha256, spendResetLinks } from './reset-mail.ts';
+import {
+  assertAccountMayTry,
+  clearLoginFailures,
+  recordLoginFailure,
+  throttleKeyOf,
+} from './login-throttle.ts';
 
 export type AuthPayload = Omit<TAuthResponse, 'token'>;
 
 // A real hash to compare against when the login name is unknown, so both paths take as long.
 const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', 10);
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 const tokenFor = (ctx: AppContext, user: { id: string; tokenVersion: number }) =>
   issueToken({ jwtSecret: ctx.jwtSecret, ttlSeconds: ctx.config.jwtTtlSeconds }, user);
@@ -72,7 +77,10 @@ export const register = async (ctx: AppContext, input: TRegisterRequest) => {
   return { ...(await buildAuthPayload(ctx, user.id)), token: tokenFor(ctx, user) };
 };
 
-/** Signs in by user name, e-mail or business name; rate-limited per address and login name. */
+/**
+ * Signs in by user name, e-mail or business name; rate-limited per address and login name, and
+ * per account across all addresses with a growing delay (login-throttle.ts).
+ */
 export const login = async (ctx: AppContext, input: TLoginRequest, ip: string) => {
   const limitKey = `login:${ip}:${input.userName.trim().toLowerCase()}`;
   const { limit, windowSeconds, perAddressLimit } = ctx.config.rateLimits.login;
@@ -80,12 +88,17 @@ export const login = async (ctx: AppContext, input: TLoginRequest, ip: string) =
   await hitRateLimit(ctx.db, { key: `login:ip:${ip}`, limit: perAddressLimit, windowSeconds });
   await hitRateLimit(ctx.db, { key: limitKey, limit, windowSeconds });
   const user = await findUserForLogin(ctx.db, input.userName);
+  // Per account, whichever addresses the guesses come from.
+  const accountKey = throttleKeyOf(user, input.userName);
+  await assertAccountMayTry(ctx.db, accountKey);
   // bcrypt reads only the first 72 bytes: a longer password must not match on its prefix.
   const tooLong = Buffer.byteLength(input.password, 'utf8') > PASSWORD_MAX_BYTES;
   const ok = (await bcrypt.compare(input.password, user?.passwordHash ?? DUMMY_HASH)) && !tooLong;
   if (!user || !ok) {
+    await recordLoginFailure(ctx.db, accountKey, ctx.config.rateLimits.loginAccount);
     throw new AppError('INVALID_CREDENTIALS', { msg: 'Invalid login details' });
   }
+  await clearLoginFailures(ctx.db, accountKey);
   await clearRateLimit(ctx.db, limitKey);
   await touchLastLogin(ctx.db, user.id);
   return { ...(await buildAuthPayload(ctx, user.id)), token: tokenFor(ctx, user) };
@@ -120,9 +133,10 @@ export const RESET_REQUEST_MESSAGE =
   'If an account exists for that e-mail, we have sent a link to reset its password.';
 
 /**
- * Mails a single-use reset link valid for RESET_TOKEN_TTL_SECONDS that replaces any link mailed
- * before (a superseded link is refused like a used one). The answer is the same
- * whether or not the e-mail exists, and the mail is sent after answering so timing tells nothing.
+ * Queues a password reset mail (decision 0028). The answer is the same whether or not the e-mail
+ * exists, and so is the work before it: the same rate-limit counts, the same lookup and one
+ * outbox row (`discarded`, with no user, for an e-mail no account has). The link is issued and
+ * mailed after the answer: the route kicks the outbox once it has answered (reset-mail.ts).
  */
 export const requestPasswordReset = async (ctx: AppContext, email: string, ip: string) => {
   const limit = ctx.config.rateLimits.reset;
@@ -133,53 +147,26 @@ export const requestPasswordReset = async (ctx: AppContext, email: string, ip: s
   });
   await hitRateLimit(ctx.db, { key: `reset:email:${email.toLowerCase()}`, ...limit });
   const user = await findUserByEmail(ctx.db, email);
-  if (!user) return { msg: RESET_REQUEST_MESSAGE, sent: Promise.resolve() };
-
-  const { sent } = await mailResetLink(ctx, user);
-  return { msg: RESET_REQUEST_MESSAGE, sent };
+  await queueOutboxMail(ctx.db, { userId: user?.id ?? null, kind: PASSWORD_RESET_MAIL });
+  return { msg: RESET_REQUEST_MESSAGE };
 };
 
 /**
- * Issues a single-use reset link for `user`, spending every link issued before it, and mails it
- * (`sent` settles when the mail is sent or has failed; it never rejects).
- * `alsoInTransaction` runs in the same transaction (an admin's reset also revokes sessions and
- * writes its audit row there).
+ * An admin's reset: in one transaction, spends every link mailed before, queues a new one and
+ * runs `alsoInTransaction` (revoking sessions, the audit row); the link is issued and mailed
+ * right after (`sent` settles when the queue has been worked; it never rejects).
  */
 export const mailResetLink = async (
   ctx: AppContext,
-  user: Pick<UserRow, 'id' | 'email' | 'userName'>,
+  user: Pick<UserRow, 'id'>,
   alsoInTransaction?: (tx: Tx) => Promise<void>,
 ): Promise<{ sent: Promise<void> }> => {
-  const token = randomBytes(32).toString('hex');
   await inTransaction(ctx.db, async (tx) => {
-    // Only the newest link works: the user's row lock orders two requests made at the same time,
-    // so each one spends every link issued before it and exactly one link stays usable.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
-    await tx
-      .update(passwordResets)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
-    await tx.insert(passwordResets).values({
-      userId: user.id,
-      tokenHash: sha256(token),
-      expiresAt: sql`now() + make_interval(secs => ${ctx.config.resetTokenTtlSeconds})`,
-    });
+    await spendResetLinks(tx, user.id);
+    await queueOutboxMail(tx, { userId: user.id, kind: PASSWORD_RESET_MAIL });
     await alsoInTransaction?.(tx);
   });
-  const link = `${ctx.config.appUrl}/passwordReset/${token}/${user.id}`;
-  const minutes = Math.round(ctx.config.resetTokenTtlSeconds / 60);
-  const expiry = minutes === 1 ? '1 minute' : `${minutes} minutes`;
-  const sent = ctx.mailer
-    .send({
-      to: user.email,
-      subject: `Reset your ${ctx.config.site.appName} password`,
-      text: `Hello ${user.userName},\n\nUse this link to set a new password. It works once, expires in ${expiry} and replaces any earlier link:\n${link}\n\nIf you did not ask for this, ignore this e-mail; your password stays the same.`,
-      html: `<p>Hello ${escapeHtml(user.userName)},</p><p>Use this link to set a new password. It works once, expires in ${expiry} and replaces any earlier link:</p><p><a href="${link}">Reset my password</a></p><p>If you did not ask for this, ignore this e-mail; your password stays the same.</p>`,
-    })
-    .catch((error: unknown) => {
-      ctx.logger.error('password reset mail failed', { userId: user.id, error: String(error) });
-    });
-  return { sent };
+  return { sent: kickMailOutbox(ctx) };
 };
 
 /** Sets a new password with a valid reset token; the token is spent atomically, once. */
@@ -212,5 +199,3 @@ export const resetPassword = async (ctx: AppContext, input: TResetPasswordReques
   });
   return { msg: 'Password reset successful. You can now log in.' };
 };
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

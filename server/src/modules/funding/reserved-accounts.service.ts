@@ -11,6 +11,7 @@ import { reservedAccounts, transactions, users } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/app-error.ts';
 import { nestsDeeperThan } from '../../lib/json-depth.ts';
 import { getFeeBasisPoints } from '../../lib/fees.ts';
+import { allowListOf } from '../../lib/ip-allow-list.ts';
 import {
   generateReservedAccount,
   isValidBillstackSignature,
@@ -18,7 +19,7 @@ import {
 import { creditReservedAccountDeposit } from '../ledger/journals.ts';
 import { toPublicUser } from '../users/users.mapper.ts';
 import { findUserRecordById, type UserRow } from '../users/users.repository.ts';
-import { raiseAlert } from '../alerts/alerts.service.ts';
+import { raiseAlertOnce } from '../alerts/alerts.service.ts';
 import type { WebhookOutcome } from './funding.service.ts';
 import { inTransaction } from '../../db/retry.ts';
 
@@ -98,7 +99,8 @@ export const generateAccount = async (ctx: AppContext, user: UserRow, bankName =
 /**
  * A replay of a credited deposit changes nothing; one that names another amount or account is
  * not a network retry but a forged or corrupted delivery (the signature is static), so an admin
- * hears of it.
+ * hears of it: once per altered version (the reference, amount and account), however often it
+ * is delivered again.
  */
 const alertOnAlteredReplay = async (
   ctx: AppContext,
@@ -120,15 +122,16 @@ const alertOnAlteredReplay = async (
     details.accountNumber === replay.accountNumber
   )
     return;
-  await raiseAlert(
-    ctx,
-    'deposit_replay_mismatch',
-    `BillStack deposit ${replay.wiaxyRef} was delivered again with ${formatNaira(replay.grossKobo)} to account ${replay.accountNumber}` +
+  await raiseAlertOnce(ctx, {
+    kind: 'deposit_replay_mismatch',
+    subject: `billstack:${replay.wiaxyRef}:${replay.grossKobo}:${replay.accountNumber}`,
+    message:
+      `BillStack deposit ${replay.wiaxyRef} was delivered again with ${formatNaira(replay.grossKobo)} to account ${replay.accountNumber}` +
       (first
-        ? `, but was credited as ${formatNaira(details.grossKobo ?? 0)} to account ${details.accountNumber ?? '?'}: nothing changed.`
-        : ': nothing changed.'),
-    first?.id,
-  );
+        ? `, but was credited as ${formatNaira(details.grossKobo ?? 0)} to account ${details.accountNumber ?? '?'}: not credited again.`
+        : ': not credited again.'),
+    ...(first ? { transactionId: first.id } : {}),
+  });
 };
 
 type DepositPayload = {
@@ -142,10 +145,12 @@ type DepositPayload = {
 };
 
 /**
- * A BillStack deposit: signature (static, so not enough on its own), known event, an account
- * number we reserved (the owner is found by it, never by anything else in the body), deduped by
- * wiaxy_ref through a unique journal reference, credited less the account-card fee. A replay that
- * names another amount or account changes nothing and raises an admin alert.
+ * A BillStack deposit (decision 0028): from an allowed source address (BILLSTACK_ALLOWED_IPS,
+ * required in production; `ip` is the request's address under TRUST_PROXY), signature (static,
+ * so not enough on its own), known event, an account number we reserved (the owner is found by
+ * it, never by anything else in the body), deduped by wiaxy_ref through a unique journal
+ * reference, credited less the account-card fee. A replay that names another amount or account
+ * changes nothing and raises an admin alert, once.
  */
 export const handleBillstackWebhook = async (
   ctx: AppContext,
@@ -153,15 +158,14 @@ export const handleBillstackWebhook = async (
   signature: string | undefined,
   ip: string,
 ): Promise<WebhookOutcome> => {
-  if (!isValidBillstackSignature(ctx.config.billstack.secretKey, signature))
-    return { status: 401, body: { msg: 'Invalid signature' } };
-  if (
-    ctx.config.billstack.allowedIps.length > 0 &&
-    !ctx.config.billstack.allowedIps.includes(ip.replace(/^::ffff:/, ''))
-  ) {
+  // The source address first (required in production): the static signature proves little.
+  const { allowedIps } = ctx.config.billstack;
+  if (allowedIps.length > 0 && !allowListOf(allowedIps).allows(ip)) {
     ctx.logger.warn('billstack webhook from an address not allowed', { ip });
     return { status: 403, body: { msg: 'Address not allowed' } };
   }
+  if (!isValidBillstackSignature(ctx.config.billstack.secretKey, signature))
+    return { status: 401, body: { msg: 'Invalid signature' } };
   let payload: DepositPayload;
   try {
     payload = JSON.parse(rawBody.toString('utf8')) as DepositPayload;
@@ -194,11 +198,11 @@ export const handleBillstackWebhook = async (
     .from(reservedAccounts)
     .where(eq(reservedAccounts.accountNumber, accountNumber));
   if (!account) {
-    await raiseAlert(
-      ctx,
-      'deposit_unknown_account',
-      `BillStack deposit ${wiaxyRef} to unknown account ${accountNumber}: not credited.`,
-    );
+    await raiseAlertOnce(ctx, {
+      kind: 'deposit_unknown_account',
+      subject: `billstack:${wiaxyRef}:${accountNumber}`,
+      message: `BillStack deposit ${wiaxyRef} to unknown account ${accountNumber}: not credited.`,
+    });
     return { status: 200, body: { msg: 'Unknown account ignored' } };
   }
   const grossKobo = nairaToKobo(amount);

@@ -124,7 +124,27 @@ describe('reserved accounts (BillStack)', () => {
     expect(raised[0]).toMatchObject({ transactionId: row!.id });
     expect(raised[0]!.message).toContain('₦50,000.00');
     expect(raised[0]!.message).toContain('₦1,000.00');
+
+    // The same altered delivery again and again: still credited once, still one alert.
+    const again = await Promise.all([1, 2, 3].map(() => deposit(accountNumber, '50000', ref)));
+    expect(again.map((r) => r.body.msg)).toEqual(Array(3).fill('Already credited'));
+    expect(await alerts()).toHaveLength(1);
+    expect(await balance(user)).toBe(989_20);
     await expectCleanLedger();
+  });
+
+  it('alerts an unknown account number once however often it is delivered', async () => {
+    const ref = `WX-NOBODY-${Date.now().toString(36)}`;
+    for (let i = 0; i < 3; i += 1) {
+      expect((await deposit('8999999999', '700', ref)).body.msg).toBe('Unknown account ignored');
+    }
+    const raised = await t.ctx.db
+      .select()
+      .from(adminAlerts)
+      .where(
+        and(eq(adminAlerts.kind, 'deposit_unknown_account'), like(adminAlerts.message, `%${ref}%`)),
+      );
+    expect(raised).toHaveLength(1);
   });
 
   it('credits nothing with a bad signature, to an unknown account, or for a malformed amount', async () => {
@@ -143,31 +163,88 @@ describe('reserved accounts (BillStack)', () => {
     await expectCleanLedger();
   });
 
-  it('refuses deposits from addresses outside BILLSTACK_ALLOWED_IPS', async () => {
-    const strict = await createTestApp({
-      BILLSTACK_SECRET_KEY: 'test_billstack_secret',
-      BILLSTACK_ALLOWED_IPS: '203.0.113.7',
-    });
-    try {
-      const res = await strict
+  describe('source addresses (BILLSTACK_ALLOWED_IPS)', () => {
+    const body = (ref: string, accountNumber = '8000000000') =>
+      JSON.stringify({
+        event: 'PAYMENT_NOTIFICATION',
+        data: {
+          type: 'RESERVED_ACCOUNT_TRANSACTION',
+          wiaxy_ref: ref,
+          amount: '100',
+          account: { account_number: accountNumber },
+        },
+      });
+    const send = (app: TestApp, ref: string, forwardedFor?: string, accountNumber?: string) => {
+      const req = app
         .request()
         .post('/api/v1/webhooks/billstack')
         .set('content-type', 'application/json')
-        .set('x-wiaxy-signature', billstackSignature('test_billstack_secret'))
-        .send(
-          JSON.stringify({
-            event: 'PAYMENT_NOTIFICATION',
-            data: {
-              type: 'RESERVED_ACCOUNT_TRANSACTION',
-              wiaxy_ref: 'WX-IP',
-              amount: '100',
-              account: { account_number: '8000000000' },
-            },
-          }),
-        );
-      expect(res.status).toBe(403);
-    } finally {
-      await strict.close();
-    }
+        .set('x-wiaxy-signature', billstackSignature('test_billstack_secret'));
+      return (forwardedFor ? req.set('x-forwarded-for', forwardedFor) : req).send(
+        body(ref, accountNumber),
+      );
+    };
+
+    it('refuses other addresses before looking at the signature, and ignores X-Forwarded-For without TRUST_PROXY', async () => {
+      const strict = await createTestApp({
+        BILLSTACK_SECRET_KEY: 'test_billstack_secret',
+        BILLSTACK_ALLOWED_IPS: '203.0.113.7',
+      });
+      try {
+        const res = await send(strict, 'WX-IP', '203.0.113.7');
+        expect(res.status).toBe(403);
+        expect(res.body).toEqual({ msg: 'Address not allowed' });
+        const unsigned = await strict
+          .request()
+          .post('/api/v1/webhooks/billstack')
+          .set('content-type', 'application/json')
+          .send(body('WX-IP-2'));
+        expect(unsigned.status).toBe(403);
+      } finally {
+        await strict.close();
+      }
+    });
+
+    it('credits from an allowed address or range, the IPv4-mapped form of the socket included', async () => {
+      const local = await createTestApp({
+        BILLSTACK_SECRET_KEY: 'test_billstack_secret',
+        BILLSTACK_ALLOWED_IPS: '203.0.113.0/24,127.0.0.0/8',
+      });
+      try {
+        const user = await createUser(local.ctx);
+        const { accountNumbers } = (
+          await local.request().get('/api/v1/auth/generateAcc').set('x-auth-token', user.token)
+        ).body;
+        const res = await send(local, 'WX-LOCAL-1', undefined, accountNumbers[0].accountNumber);
+        expect(res.status).toBe(200);
+        expect(res.body.msg).toMatch(/^Credited/);
+        expect(await getWalletBalanceKobo(local.ctx.db, user.id)).toBe(98_92);
+      } finally {
+        await local.close();
+      }
+    });
+
+    it('behind one proxy (TRUST_PROXY=1) judges the address that proxy saw, not one the client wrote', async () => {
+      const proxied = await createTestApp({
+        BILLSTACK_SECRET_KEY: 'test_billstack_secret',
+        BILLSTACK_ALLOWED_IPS: '203.0.113.0/24',
+        TRUST_PROXY: '1',
+      });
+      try {
+        const user = await createUser(proxied.ctx);
+        const { accountNumbers } = (
+          await proxied.request().get('/api/v1/auth/generateAcc').set('x-auth-token', user.token)
+        ).body;
+        const account = accountNumbers[0].accountNumber as string;
+        // The proxy appends the address it saw; a forger wrote an allowed one before it.
+        const forged = await send(proxied, 'WX-FWD-1', '203.0.113.7, 198.51.100.9', account);
+        expect(forged.status).toBe(403);
+        const real = await send(proxied, 'WX-FWD-2', '198.51.100.9, 203.0.113.7', account);
+        expect(real.status).toBe(200);
+        expect(await getWalletBalanceKobo(proxied.ctx.db, user.id)).toBe(98_92);
+      } finally {
+        await proxied.close();
+      }
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { ledgerAccounts, users, type UserRow } from '../../db/schema/index.ts';
+import { ledgerAccounts, revokedTokens, users, type UserRow } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 export type { UserRow };
@@ -48,27 +48,38 @@ export const findUserRecordById = async (db: DbOrTx, id: string): Promise<UserRe
   return row ? toRecord(row) : null;
 };
 
-const sessionUserQueries = new WeakMap<Db, ReturnType<typeof prepareSessionUserQuery>>();
-const prepareSessionUserQuery = (db: Db) =>
+const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
+const prepareSessionQuery = (db: Db) =>
   db
     .select()
     .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
+    .where(
+      and(
+        eq(users.id, sql.placeholder('id')),
+        sql`not exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${sql.placeholder('jti')}::uuid)`,
+      ),
+    )
     .limit(1)
     .prepare('session_user');
 
 /**
- * The user row behind a session or API token, read on every signed-in request. A prepared query
- * (Drizzle's `.prepare()`; on PostgreSQL a named statement each connection parses once): built
- * once per database, not per request.
+ * The user behind a session token unless that token was signed out (its `jti` in
+ * revoked_tokens; a token without a jti never is), read on every signed-in request: one prepared
+ * statement (Drizzle's `.prepare()`; on PostgreSQL a named statement each connection parses
+ * once), two primary-key lookups, the one round trip and the same row it was before logout
+ * existed.
  */
-export const findSessionUser = async (db: Db, id: string): Promise<UserRow | null> => {
-  let query = sessionUserQueries.get(db);
+export const findSessionUser = async (
+  db: Db,
+  id: string,
+  jti: string | null,
+): Promise<UserRow | null> => {
+  let query = sessionQueries.get(db);
   if (!query) {
-    query = prepareSessionUserQuery(db);
-    sessionUserQueries.set(db, query);
+    query = prepareSessionQuery(db);
+    sessionQueries.set(db, query);
   }
-  const [user] = await query.execute({ id });
+  const [user] = await query.execute({ id, jti });
   return user ?? null;
 };
 

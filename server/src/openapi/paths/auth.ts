@@ -55,7 +55,7 @@ export const authPaths: ApiRoute[] = [
     tags,
     summary: 'Sign in',
     description:
-      'userName may be the user name, the e-mail or the business name. Answers the profile and a session token to send as `x-auth-token`. Limited per user name and per address (10 failures per user name in 15 minutes by default).',
+      'userName may be the user name, the e-mail or the business name. Answers the profile and a session token to send as `x-auth-token`. Limited per user name and per address (10 attempts per user name and address in 15 minutes by default), and per account across all addresses: after 10 failed logins in 15 minutes each further attempt waits a delay (429 with `Retry-After`) that doubles from 30 s to at most 15 minutes; a correct login after it starts over.',
     access: 'public',
     body: ZLoginRequest,
     bodyExamples: {
@@ -80,6 +80,16 @@ export const authPaths: ApiRoute[] = [
     description: 'Never 401: answers `{valid: false}` instead, so a client can decide.',
     access: 'public',
     answers: { 200: { description: 'Whether the token is valid', schema: ZTokenValidResponse } },
+  },
+  {
+    method: 'post',
+    path: '/auth/logout',
+    tags,
+    summary: 'Sign out',
+    description:
+      'The session token sent with it stops working at once, on every server. Other sessions of the account stay signed in (a password change ends them all).',
+    access: 'user',
+    answers: { 200: { description: 'Signed out', schema: ZMsgResponse } },
   },
   {
     method: 'get',

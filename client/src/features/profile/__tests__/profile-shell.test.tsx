@@ -11,6 +11,7 @@ const signedIn = (sessionOverrides: Parameters<typeof buildSession>[0] = {}) => 
   const session = buildSession(sessionOverrides);
   requests = stubHttp({
     'POST /admin/notification/seen': { status: 200, data: { msg: 'OK' } },
+    'POST /auth/logout': { status: 200, data: { msg: 'You have been logged out' } },
     'GET /auth': { status: 200, data: profileOf(session) },
     'GET /site': {
       status: 200,
@@ -36,8 +37,9 @@ describe('profile shell', () => {
     Reflect.deleteProperty(window, 'matchMedia');
   });
 
-  it('logs out from the menu: session cleared, login shown', async () => {
-    const { user, store } = renderApp({ route: '/profile', session: signedIn() });
+  it('logs out from the menu: the server revokes the token, session cleared, login shown', async () => {
+    const session = signedIn();
+    const { user, store } = renderApp({ route: '/profile', session });
 
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
 
@@ -45,6 +47,30 @@ describe('profile shell', () => {
     expect(store.getState().auth.token).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
+    const revoke = requests.filter((r) => r.method === 'POST' && r.url === '/auth/logout');
+    expect(revoke).toHaveLength(1);
+    expect(revoke[0]!.headers['x-auth-token']).toBe(session.token);
+  });
+
+  it.each([
+    ['the server cannot be reached', 'network-error' as const],
+    ['the server fails', { status: 503 }],
+  ])('still ends the session here when %s', async (_case, reply) => {
+    const session = buildSession();
+    requests = stubHttp({
+      'GET /auth': { status: 200, data: profileOf(session) },
+      'POST /auth/logout': reply,
+    });
+    const { user, store } = renderApp({
+      route: '/profile',
+      session: { token: session.token, user: session.user },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(store.getState().auth.token).toBeNull();
+    expect(requests.some((r) => r.url === '/auth/logout')).toBe(true);
   });
 
   it('opens the side menu on hover and closes it on leave (pointer screens)', async () => {

@@ -1,7 +1,7 @@
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { loggedOut } from '@/lib/auth.slice';
+import { logOut } from '@/lib/logout';
 import { Icon } from '@/components/ui/icon';
 import { logoutIcon } from '@/components/ui/app-icons';
 import { chatIcon } from '@/components/ui/public-icons';
@@ -46,13 +46,13 @@ const MenuSection = ({ title, items }: { title?: string; items: readonly TMenuIt
 export const SideMenu = ({ open, onOpen, onClose }: TSideMenuProps) => {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { isAdmin, user } = useAppSelector((state) => state.auth);
+  const { isAdmin, user, token } = useAppSelector((state) => state.auth);
   const { data: site } = useGetSiteQuery(undefined);
   const admin = isAdmin || user?.isAdmin === true;
   const agent = !admin && user?.isAgent === true;
 
   const logout = () => {
-    dispatch(loggedOut());
+    logOut(dispatch, token);
     navigate('/login');
   };
 
