@@ -15,10 +15,10 @@ const AccountPage = lazyPage(() =>
 );
 // Loaded only when the account page is opened (webhooks: only by an API user).
 const WebhookSection = lazyPage(() =>
-  import('@/features/developer/components/webhook-section').then((m) => m.WebhookSection),
+  import('@/features/developers/components/webhook-section').then((m) => m.WebhookSection),
 );
 const ApiTokensSection = lazyPage(() =>
-  import('@/features/developer/components/api-tokens-section').then((m) => m.ApiTokensSection),
+  import('@/features/developers/components/api-tokens-section').then((m) => m.ApiTokensSection),
 );
 const ChangePasswordPage = lazyPage(() =>
   import('@/features/profile/components/change-password-page').then((m) => m.ChangePasswordPage),

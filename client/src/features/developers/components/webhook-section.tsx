@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/api-error';
 import { copyText } from '@/lib/clipboard';
 import { toast } from '@/lib/toast';
 import '@/styles/purchase.css';
-import '../developer.css';
+import '@/styles/webhooks.css';
 import {
   useGetWebhookSettingsQuery,
   useRotateWebhookSecretMutation,
