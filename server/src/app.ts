@@ -18,7 +18,7 @@ import { contactRoutes } from './modules/contacts/contacts.routes.ts';
 import { transactionRoutes } from './modules/transactions/transactions.routes.ts';
 import { adminVendingRoutes } from './modules/vending/admin-vending.routes.ts';
 import { vendingRoutes } from './modules/vending/vending.routes.ts';
-import { transferRoutes } from './modules/wallet/transfer.routes.ts';
+import { transferRoutes } from './modules/transfers/transfer.routes.ts';
 import { couponRoutes } from './modules/funding/coupon.routes.ts';
 import { fundingRoutes, webhookRoutes } from './modules/funding/funding.routes.ts';
 import { referralRoutes } from './modules/referrals/referrals.routes.ts';

@@ -113,7 +113,7 @@ describe('the ledger module owns every journal', () => {
     // The walk really reads the services that move money (a wrong root would pass vacuously).
     expect(files).toEqual(
       expect.arrayContaining([
-        'modules/wallet/transfer.service.ts',
+        'modules/transfers/transfer.service.ts',
         'modules/funding/funding.service.ts',
         'modules/withdraw/withdraw.service.ts',
         'seed/demo-users.ts',
