@@ -43,7 +43,7 @@ export type HusmodataOptions = {
   apiKey: string;
   timeoutMs: number;
   networkIds: SupplierNetworkIds;
-  /** For tests; defaults to keepAliveFetch (node:http with keep-alive). */
+  /** For tests; defaults to keepAliveFetch (undici's keep-alive pool, lib/http-client.ts). */
   fetchImpl?: HttpFetch;
 };
 
