@@ -5,6 +5,7 @@ import {
   ZAdminDashboardResponse,
   ZAlertsResponse,
   ZPendingPurchasesResponse,
+  ZReconciliationRunsResponse,
   ZRequeryPurchaseResponse,
   ZSalesChartResponse,
   ZServiceListResponse,
@@ -68,6 +69,10 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactions } from '../src/db/schema/index.ts';
 import { raiseAlert } from '../src/modules/alerts/alerts.service.ts';
+import {
+  lagosToday,
+  reconcileSuppliers,
+} from '../src/modules/vending/supplier-reconciliation.service.ts';
 import { createUser, type TestUser } from './factories/user.factory.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -363,6 +368,12 @@ describe('the answer schemas of @vendo/shared', () => {
       await send('post', '/admin/sandbox/float', admin, { supplier: 'ALARO', amount: 1000 }),
       ZMsgResponse,
     );
+    // A delivered purchase its supplier then reverses: the run finds one mismatch and a float.
+    expect((await buyData(user, '08031236666')).status).toBe(200);
+    await reconcileSuppliers(t.ctx, lagosToday());
+    const runs = await get('/admin/reconcileSuppliers', admin);
+    expectWire(runs, ZReconciliationRunsResponse);
+    expect(runs.body.runs[0].mismatches.length).toBeGreaterThan(0);
   });
 
   it('describe the webhook settings answers', async () => {

@@ -23,6 +23,7 @@ import {
   ZAuditResponse,
   ZMailCampaignResponse,
   ZPendingPurchasesResponse,
+  ZReconciliationRunsResponse,
   ZRequeryPurchaseResponse,
   ZSalesChartResponse,
   ZServiceListResponse,
@@ -52,7 +53,6 @@ import {
   ZNotificationPublishedResponse,
   ZPlanDeletedResponse,
   ZReconcileStartedResponse,
-  ZReconciliationRunsResponse,
 } from '../answers.ts';
 import { apiError, type ApiRoute } from '../operation.ts';
 import { idParam } from './params.ts';

@@ -1,38 +1,10 @@
 import type { TAuditQuery, TReconcileSuppliersRequest } from '@vendo/shared/schemas/admin';
-import type { TAuditResponse } from '@vendo/shared/schemas/admin.responses';
+import type {
+  TAuditResponse,
+  TReconciliationRunsResponse,
+} from '@vendo/shared/schemas/admin.responses';
 import type { TMsgResponse } from '@vendo/shared/schemas/common';
 import { api } from '@/lib/api';
-
-export type TReconciliationRun = {
-  id: number;
-  day: string;
-  startedAt: string;
-  finishedAt: string | null;
-  checked: number;
-  mismatches: {
-    transactionId: string;
-    reference: string;
-    supplier: string;
-    ours: string;
-    theirs: string;
-    /**
-     * 'refunded_but_delivered' | 'sold_but_failed' | 'unanswered' | 'answer_mismatch' |
-     * 'refunded_by_reversal'
-     */
-    kind: string;
-    message: string;
-  }[];
-  /** Each supplier's float movement against our cost over its delivered purchases (naira). */
-  floats: {
-    supplier: string;
-    delivered: number;
-    measured: number;
-    movement: number;
-    cost: number;
-    difference: number;
-    differing: string[];
-  }[];
-};
 
 /** The audit log and supplier reconciliation (admins). */
 const oversightApi = api.injectEndpoints({
@@ -42,7 +14,7 @@ const oversightApi = api.injectEndpoints({
       extraOptions: { silent: true },
       providesTags: ['Audit'],
     }),
-    getReconciliations: build.query<{ runs: TReconciliationRun[] }, undefined>({
+    getReconciliations: build.query<TReconciliationRunsResponse, undefined>({
       query: () => ({ url: '/admin/reconcileSuppliers' }),
       extraOptions: { silent: true },
       providesTags: ['Reconciliation'],
