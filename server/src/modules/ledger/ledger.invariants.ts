@@ -5,9 +5,9 @@ import { queryRows } from '../../db/query.ts';
 export type InvariantResult = { name: string; violations: number };
 
 /**
- * The invariants of ARCHITECTURE.md "Money", each as a query counting its violations. Later
- * features add theirs here (e.g. provider references) so `ledger:verify` and every money test
- * check them all.
+ * The ledger's invariants (docs/architecture.md, "Money"), each as a query counting its
+ * violations. Later features add theirs here (e.g. provider references) so `ledger:verify` and
+ * every money test check them all.
  */
 const INVARIANTS: { name: string; query: SQL }[] = [
   {

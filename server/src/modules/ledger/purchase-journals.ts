@@ -15,7 +15,7 @@ import {
 } from './ledger.service.ts';
 
 /**
- * The money of a purchase (ARCHITECTURE.md "Purchases"), as named ledger functions:
+ * The money of a purchase (docs/architecture.md, "Purchases"), as named ledger functions:
  *
  * - openPurchase: the wallet pays the charge into purchase clearing, with the 'processing' receipt;
  * - settleSales (settleSaleGrouped for one): a delivered purchase leaves clearing: its cost to

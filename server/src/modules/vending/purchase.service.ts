@@ -93,7 +93,7 @@ const placeOrder = (
 };
 
 /**
- * The purchase state machine (ARCHITECTURE.md "Purchases"):
+ * The purchase state machine (docs/architecture.md, "Purchases"):
  * [debit wallet + 'processing' receipt] → supplier call (timeout, no tx) → [settle once].
  */
 export const executePurchase = async (

@@ -1,5 +1,5 @@
 /**
- * NIBSS/NIP bank codes (6 digits) for the bank list, shipped as data (PROVIDERS.md). The payout
+ * NIBSS/NIP bank codes (6 digits) for the bank list, shipped as data. The payout
  * provider's own list can replace it when reachable; these are the banks most customers use.
  */
 export const BANKS: readonly { bankName: string; bankCode: string }[] = [

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
 /**
- * BillStack reserved accounts (PROVIDERS.md, unconfirmed contract): generate with a Bearer
+ * BillStack reserved accounts (unconfirmed contract; decision 0028): generate with a Bearer
  * secret; deposits arrive by webhook whose only authentication is `x-wiaxy-signature` =
  * md5(secret), a static value, so the app also dedupes by wiaxy_ref and credits only account
  * numbers it reserved.

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Squad (PROVIDERS.md): checkout initiate and verify over HTTP with `Authorization: Bearer
+ * Squad: checkout initiate and verify over HTTP with `Authorization: Bearer
  * <secret>`, and the webhook signature `x-squad-encrypted-body` = HMAC-SHA512(raw body, secret),
  * hex, compared case-insensitively in constant time.
  */

@@ -14,8 +14,8 @@ import {
 
 /**
  * The adapter against a throwaway HTTP server that answers whatever a test sets: every
- * classification branch of PROVIDERS.md over real HTTP. The sandbox suppliers' own tests
- * (sandbox/vending) cover the triggers end to end.
+ * classification branch of husmodata.ts (`classifyAnswer`) over real HTTP. The sandbox
+ * suppliers' own tests (sandbox/vending) cover the triggers end to end.
  */
 
 type Canned = { status: number; body: string; type?: string; delayMs?: number };

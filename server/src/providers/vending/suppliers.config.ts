@@ -2,7 +2,7 @@ import { NETWORKS, SUPPLIERS, type TNetwork, type TSupplier } from '@vendo/share
 import { z } from 'zod';
 
 /**
- * Supplier settings from the environment (PROVIDERS.md "Vending suppliers"). Network ids differ
+ * Supplier settings from the environment (.env.example, "Vending suppliers"). Network ids differ
  * between Husmodata-style clones (GLAD: AIRTEL 3 / 9MOBILE 6, others AIRTEL 4 / 9MOBILE 3, ALARO
  * historically sent names such as 'MTN'), so they are configuration, never code.
  */

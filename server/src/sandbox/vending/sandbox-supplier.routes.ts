@@ -29,7 +29,7 @@ import {
 } from './sandbox-supplier.schemas.ts';
 
 /**
- * The sandbox suppliers ALARO and GLAD (ARCHITECTURE.md "Providers"): the same Husmodata-style
+ * The sandbox suppliers ALARO and GLAD (README, "Sandbox suppliers"): the same Husmodata-style
  * wire format as the real ones, served by the app under /sandbox/suppliers/{alaro,glad}, so the
  * adapter talks to them over real HTTP exactly as it talks to a real supplier. Triggers are in
  * sandbox-simulator.ts and the README; request bodies in sandbox-supplier.schemas.ts.

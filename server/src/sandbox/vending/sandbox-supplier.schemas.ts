@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { MAX_SANDBOX_TOPUP_KOBO } from './sandbox-store.ts';
 
 /**
- * The sandbox suppliers' request bodies (a Husmodata-style API, PROVIDERS.md), with the field
- * errors a Django REST framework serializer gives: `{ "<field>": ["<message>"] }`. These are the
- * suppliers' wire format, not Vendo's API, so they live here and not in the shared package.
+ * The sandbox suppliers' request bodies (a Husmodata-style API, as providers/vending/husmodata.ts
+ * sends them), with the field errors a Django REST framework serializer gives:
+ * `{ "<field>": ["<message>"] }`. These are the suppliers' wire format, not Vendo's API, so they
+ * live here and not in the shared package.
  */
 
 const REQUIRED = 'This field is required.';
