@@ -22,7 +22,6 @@ import {
 import { createBoundRegistry } from '../providers/vending/bound-registry.ts';
 import { databaseSandboxBooks } from '../sandbox/vending/sandbox-books.ts';
 import { standaloneSandboxSuppliers } from '../sandbox/vending/sandbox-supplier.routes.ts';
-import { loadSupplierSettings } from '../providers/vending/suppliers.config.ts';
 
 const { values } = parseArgs({ options: { date: { type: 'string' } } });
 const day = values.date ?? lagosToday();
@@ -41,7 +40,7 @@ try {
 }
 try {
   await database.migrate();
-  const supplierSettings = loadSupplierSettings(process.env);
+  const supplierSettings = config.suppliers;
   const suppliers = createBoundRegistry(supplierSettings);
   // The built-in sandbox suppliers (for a supplier without a base URL) keep their orders in this
   // database: serve them here, as the app does, for the re-queries to reach.
