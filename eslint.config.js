@@ -151,6 +151,22 @@ export default tseslint.config(
     },
   },
   {
+    // Settings are read in one place: config.ts (with its config-*.ts parts) parses the
+    // environment once at start, and everything else takes them from the config object.
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/config.ts', 'server/src/config-*.ts', 'server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read settings in server/src/config.ts and take them from the config object.',
+        },
+      ],
+    },
+  },
+  {
     files: ['client/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -4,7 +4,7 @@ import { SUPPLIERS } from '@vendo/shared/constants';
 import type { AddressInfo } from 'node:net';
 import type { AppContext } from '../src/app-context.ts';
 import { createApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig, loadSupplierSettings } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { newReference } from '../src/lib/ids.ts';
 import { createLogger } from '../src/lib/logger.ts';
@@ -16,7 +16,6 @@ import { createUser } from '../src/modules/users/users.service.ts';
 import { openPurchase } from '../src/modules/ledger/purchase-journals.ts';
 import { createBoundRegistry } from '../src/providers/vending/bound-registry.ts';
 import { sandboxSupplierUrl } from '../src/providers/vending/registry.ts';
-import { loadSupplierSettings } from '../src/providers/vending/suppliers.config.ts';
 import { readSandboxPriceList } from '../src/sandbox/vending/sandbox-store.ts';
 import type { SandboxSupplierSetup } from './sandbox-supplier.process.ts';
 

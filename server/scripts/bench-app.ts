@@ -3,13 +3,12 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import type { AppContext } from '../src/app-context.ts';
 import { createApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig, loadSupplierSettings } from '../src/config.ts';
 import type { Db } from '../src/db/client.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { createMailer } from '../src/lib/mailer.ts';
 import { issueToken } from '../src/lib/token.ts';
 import { createBoundRegistry } from '../src/providers/vending/bound-registry.ts';
-import { loadSupplierSettings } from '../src/providers/vending/suppliers.config.ts';
 
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 

@@ -31,11 +31,17 @@ import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { serveClient } from './web/serve-client.ts';
 import { siteInfo } from './web/site-info.ts';
 import { createLifecycle, healthRoutes, type Lifecycle } from './web/health.ts';
-import { squadSandboxRoutes } from './sandbox/squad/squad-sandbox.routes.ts';
-import { billstackSandboxRoutes } from './sandbox/billstack/billstack-sandbox.routes.ts';
-import { mailboxRoutes } from './sandbox/mailbox.routes.ts';
-import { databaseSandboxBooks } from './sandbox/vending/sandbox-books.ts';
-import { sandboxSupplierRoutes } from './sandbox/vending/sandbox-supplier.routes.ts';
+
+/**
+ * A router built from a module imported on demand (the sandbox's, so a production process never
+ * loads its code): requests wait for the import, and a failed import is their error.
+ */
+const onDemand = (router: Promise<express.RequestHandler>): express.RequestHandler => {
+  router.catch(() => undefined);
+  return async (req, res, next) => {
+    (await router)(req, res, next);
+  };
+};
 
 /** Builds the whole HTTP app without listening (tests use it with supertest). */
 export const createApp = (
@@ -88,6 +94,13 @@ export const createApp = (
     notificationRoutes(ctx),
     mailRoutes(ctx),
   );
+  // The sandbox's staff tools (its suppliers' float); never in production.
+  if (!ctx.config.isProduction) {
+    api.use(
+      '/admin',
+      onDemand(import('./sandbox/sandbox-admin.routes.ts').then((m) => m.sandboxAdminRoutes(ctx))),
+    );
+  }
   api.use('/dataPlan', planRoutes(ctx));
   api.use(catalogueRoutes(ctx));
   api.use(transferRoutes(ctx));
@@ -104,34 +117,12 @@ export const createApp = (
   app.use('/api/v1', compress(), api);
 
   app.use('/sandbox', compress());
-  if (ctx.mailer.kind === 'sandbox' && !ctx.config.isProduction) {
-    app.use('/sandbox', mailboxRoutes(ctx));
-  }
-  // The simulated suppliers and gateway (same wire formats as the real ones); never in production.
+  // The mailbox and the simulated suppliers and gateways (same wire formats as the real ones);
+  // never in production, where none of their code is even loaded.
   if (!ctx.config.isProduction) {
     app.use(
-      '/sandbox/billstack',
-      billstackSandboxRoutes({ secretKey: ctx.config.billstack.secretKey }),
-    );
-    app.use(
-      '/sandbox/squad',
-      squadSandboxRoutes({
-        db: ctx.db,
-        secretKey: ctx.config.squad.secretKey,
-        slowMs: ctx.config.vending.sandboxSlowMs,
-      }),
-    );
-    app.use(
-      '/sandbox/suppliers',
-      sandboxSupplierRoutes({
-        books: databaseSandboxBooks(ctx.db),
-        apiKeys: {
-          ALARO: ctx.supplierSettings.ALARO.apiKey,
-          GLAD: ctx.supplierSettings.GLAD.apiKey,
-        },
-        slowMs: ctx.config.vending.sandboxSlowMs,
-        airtimeCostBasisPoints: ctx.config.vending.airtimeCostBasisPoints,
-      }),
+      '/sandbox',
+      onDemand(import('./sandbox/sandbox.routes.ts').then((m) => m.sandboxRoutes(ctx))),
     );
   }
 

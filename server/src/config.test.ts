@@ -105,3 +105,35 @@ describe('loadConfig client addresses and BillStack', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' })).toThrow('TRUST_PROXY');
   });
 });
+
+describe('loadConfig suppliers', () => {
+  it('parses SUPPLIER_TIMEOUT_MS once: the vending loop and every supplier share it', () => {
+    const config = loadConfig({ SUPPLIER_TIMEOUT_MS: '8000' });
+    expect(config.vending.supplierTimeoutMs).toBe(8000);
+    expect(config.suppliers.ALARO.timeoutMs).toBe(8000);
+    expect(config.suppliers.GLAD.timeoutMs).toBe(8000);
+    expect(loadConfig({}).suppliers.GLAD.timeoutMs).toBe(15_000);
+  });
+
+  it('refuses a SUPPLIER_TIMEOUT_MS below 100 ms or not a whole number', () => {
+    for (const value of ['0', '1', '99', '1.5', 'soon']) {
+      expect(() => loadConfig({ SUPPLIER_TIMEOUT_MS: value })).toThrow(/SUPPLIER_TIMEOUT_MS/);
+    }
+    expect(loadConfig({ SUPPLIER_TIMEOUT_MS: '100' }).suppliers.ALARO.timeoutMs).toBe(100);
+  });
+
+  it('serves a supplier without a base URL from the sandbox, and says which keys were given', () => {
+    const config = loadConfig({
+      GLAD_BASE_URL: 'https://glad.example/api/',
+      GLAD_API_KEY: 'g-key',
+      SQUAD_SECRET_KEY: 'sk',
+    });
+    expect(config.suppliers.GLAD).toMatchObject({
+      baseUrl: 'https://glad.example/api',
+      apiKey: 'g-key',
+    });
+    expect(config.suppliers.ALARO).toMatchObject({ baseUrl: null, apiKey: 'sandbox-alaro-key' });
+    expect(config.squad.secretKeySet).toBe(true);
+    expect(config.billstack.secretKeySet).toBe(false);
+  });
+});

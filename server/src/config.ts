@@ -1,10 +1,14 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { TSupplier } from '@vendo/shared/constants';
 import { billstackAllowList, ZTrustProxy } from './config-network.ts';
+import { supplierSettingsFrom, ZSupplierEnv } from './config-suppliers.ts';
+import type { SupplierSettings } from './providers/vending/suppliers.config.ts';
 
 /**
- * Every setting the server reads, parsed once at start. `.env.example` documents each one;
- * keep the two in step.
+ * Every setting the server reads, parsed once at start: this file (with config-network.ts and
+ * config-suppliers.ts) is the only reader of process.env in server/src (a lint rule holds it).
+ * `.env.example` documents each setting; keep the two in step.
  */
 const bool = (fallback: boolean) =>
   z
@@ -56,6 +60,7 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   TRUST_PROXY: ZTrustProxy,
   SUPPLIER_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  ...ZSupplierEnv,
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(15_000),
   RECONCILE_RETRY_SECONDS: z.coerce.number().int().min(1).default(30),
   PROCESSING_GRACE_SECONDS: z.coerce.number().int().min(1).optional(),
@@ -184,10 +189,14 @@ export type Config = {
     /** How long the sandbox's "no answer" trigger (3333) waits: longer than the adapter timeout. */
     sandboxSlowMs: number;
   };
+  /** Each vending supplier's URL, key, timeout and network ids; no URL = the local sandbox. */
+  suppliers: Record<TSupplier, SupplierSettings>;
   squad: {
     /** Unset: the built-in sandbox Squad at /sandbox/squad. */
     baseUrl: string | undefined;
     secretKey: string;
+    /** False when SQUAD_SECRET_KEY is unset (secretKey is then the sandbox's). */
+    secretKeySet: boolean;
     timeoutMs: number;
     /** Fee kept from a card/bank checkout, in basis points (100 = 1%). */
     fundPageFeeBasisPoints: number;
@@ -200,6 +209,8 @@ export type Config = {
     /** Unset: the built-in sandbox BillStack at /sandbox/billstack. */
     baseUrl: string | undefined;
     secretKey: string;
+    /** False when BILLSTACK_SECRET_KEY is unset (secretKey is then the sandbox's). */
+    secretKeySet: boolean;
     /**
      * Deposit webhooks accepted only from these addresses or CIDR ranges when set
      * (comma-separated; required in production, decision 0028).
@@ -327,9 +338,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       electricitySupplier: e.ELECTRICITY_SUPPLIER,
       sandboxSlowMs: e.SANDBOX_SLOW_MS ?? e.SUPPLIER_TIMEOUT_MS + 2000,
     },
+    suppliers: supplierSettingsFrom(e, e.SUPPLIER_TIMEOUT_MS),
     squad: {
       baseUrl: e.SQUAD_BASE_URL?.replace(/\/$/, ''),
       secretKey: e.SQUAD_SECRET_KEY || 'sandbox_sk_vendo_squad_secret',
+      secretKeySet: Boolean(e.SQUAD_SECRET_KEY),
       timeoutMs: e.SQUAD_TIMEOUT_MS,
       fundPageFeeBasisPoints: e.FUND_PAGE_FEE_BP,
       fundingExpiryHours: e.FUNDING_EXPIRY_HOURS,
@@ -338,6 +351,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     billstack: {
       baseUrl: e.BILLSTACK_BASE_URL?.replace(/\/$/, ''),
       secretKey: e.BILLSTACK_SECRET_KEY || 'sandbox_billstack_secret',
+      secretKeySet: Boolean(e.BILLSTACK_SECRET_KEY),
       allowedIps: billstackAllowedIps,
       accountCardFeeBasisPoints: e.ACCOUNT_CARD_FEE_BP,
     },
@@ -355,3 +369,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     },
   };
 };
+
+/** The suppliers' settings alone, from the given settings (tests and benches). */
+export const loadSupplierSettings = (
+  env: Record<string, string | undefined>,
+): Record<TSupplier, SupplierSettings> => loadConfig(env).suppliers;

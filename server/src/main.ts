@@ -15,7 +15,6 @@ import { createMailer } from './lib/mailer.ts';
 import { deleteInactiveContacts } from './modules/contacts/contacts.service.ts';
 import { startReconciler } from './jobs/reconciler.ts';
 import { createBoundRegistry } from './providers/vending/bound-registry.ts';
-import { loadSupplierSettings } from './providers/vending/suppliers.config.ts';
 
 const started = Date.now();
 const config = loadConfig();
@@ -72,7 +71,7 @@ const openAndPrepare = async () => {
 const { database, demoLogins, jwtSecret } = await openAndPrepare();
 
 const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
-const supplierSettings = loadSupplierSettings(process.env);
+const supplierSettings = config.suppliers;
 if (config.isProduction && (!supplierSettings.ALARO.baseUrl || !supplierSettings.GLAD.baseUrl)) {
   // The sandbox suppliers are not served in production: purchases would all stay pending.
   logger.error('ALARO_BASE_URL and GLAD_BASE_URL must be set in production');
@@ -83,9 +82,9 @@ let selfUrl = `http://127.0.0.1:${config.port}`;
 if (
   config.isProduction &&
   (!config.squad.baseUrl ||
-    !process.env.SQUAD_SECRET_KEY ||
+    !config.squad.secretKeySet ||
     !config.billstack.baseUrl ||
-    !process.env.BILLSTACK_SECRET_KEY)
+    !config.billstack.secretKeySet)
 ) {
   logger.error(
     'SQUAD_BASE_URL, SQUAD_SECRET_KEY, BILLSTACK_BASE_URL and BILLSTACK_SECRET_KEY must be set in production',

@@ -7,6 +7,7 @@
  * else PGlite in DATA_DIR: stop the app first).
  */
 import { once } from 'node:events';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { formatNaira } from '@vendo/shared/money';
@@ -20,9 +21,6 @@ import {
   reconcileSuppliers,
 } from '../modules/vending/supplier-reconciliation.service.ts';
 import { createBoundRegistry } from '../providers/vending/bound-registry.ts';
-import { databaseSandboxBooks } from '../sandbox/vending/sandbox-books.ts';
-import { standaloneSandboxSuppliers } from '../sandbox/vending/sandbox-supplier.routes.ts';
-import { loadSupplierSettings } from '../providers/vending/suppliers.config.ts';
 
 const { values } = parseArgs({ options: { date: { type: 'string' } } });
 const day = values.date ?? lagosToday();
@@ -41,18 +39,29 @@ try {
 }
 try {
   await database.migrate();
-  const supplierSettings = loadSupplierSettings(process.env);
+  const supplierSettings = config.suppliers;
   const suppliers = createBoundRegistry(supplierSettings);
   // The built-in sandbox suppliers (for a supplier without a base URL) keep their orders in this
-  // database: serve them here, as the app does, for the re-queries to reach.
-  const sandbox = standaloneSandboxSuppliers({
-    books: databaseSandboxBooks(database.db),
-    apiKeys: { ALARO: supplierSettings.ALARO.apiKey, GLAD: supplierSettings.GLAD.apiKey },
-    slowMs: config.vending.sandboxSlowMs,
-    airtimeCostBasisPoints: config.vending.airtimeCostBasisPoints,
-  }).listen(0, '127.0.0.1');
-  await once(sandbox, 'listening');
-  suppliers.bind(`http://127.0.0.1:${(sandbox.address() as AddressInfo).port}`);
+  // database: serve them here, as the app does, for the re-queries to reach. With every supplier
+  // real (production), no sandbox code is loaded.
+  let sandbox: Server | undefined;
+  if (supplierSettings.ALARO.baseUrl === null || supplierSettings.GLAD.baseUrl === null) {
+    const [{ databaseSandboxBooks }, { standaloneSandboxSuppliers }] = await Promise.all([
+      import('../sandbox/vending/sandbox-books.ts'),
+      import('../sandbox/vending/sandbox-supplier.routes.ts'),
+    ]);
+    sandbox = standaloneSandboxSuppliers({
+      books: databaseSandboxBooks(database.db),
+      apiKeys: { ALARO: supplierSettings.ALARO.apiKey, GLAD: supplierSettings.GLAD.apiKey },
+      slowMs: config.vending.sandboxSlowMs,
+      airtimeCostBasisPoints: config.vending.airtimeCostBasisPoints,
+    }).listen(0, '127.0.0.1');
+    await once(sandbox, 'listening');
+    suppliers.bind(`http://127.0.0.1:${(sandbox.address() as AddressInfo).port}`);
+  } else {
+    // Every supplier has its own URL: the sandbox address is never used.
+    suppliers.bind(config.appUrl);
+  }
   const result = await reconcileSuppliers(
     {
       db: database.db,
@@ -81,7 +90,7 @@ try {
     `reconcile:suppliers ${day}: ${result.checked} purchase(s) checked, ${result.mismatches.length} mismatch(es), ${floatDifferences} float difference(s)`,
   );
   process.exitCode = result.mismatches.length === 0 && floatDifferences === 0 ? 0 : 1;
-  sandbox.close();
+  sandbox?.close();
 } finally {
   await database.close();
 }

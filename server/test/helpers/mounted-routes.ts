@@ -3,7 +3,8 @@ import path from 'node:path';
 
 /**
  * The routes the app mounts, read from the sources (no Express internals): server/src/app.ts's
- * `api.use('/prefix', fooRoutes(ctx), …)` / `app.use(…)` and `api.METHOD('/path'`, and in each
+ * `api.use('/prefix', fooRoutes(ctx), …)` / `app.use(…)` (a factory from a static import or an
+ * `import('./x.routes.ts').then((m) => m.fooRoutes(ctx))`) and `api.METHOD('/path'`, and in each
  * `*.routes.ts` the `router.METHOD('/path'` declarations of each router factory. Calls may span
  * lines. A router mounting another router on a path is refused rather than missed.
  */
@@ -34,7 +35,10 @@ const callText = (source: string, start: number): string => {
   throw new Error(`Unbalanced call at ${start}`);
 };
 
-/** `import { a, b } from './x.ts'` → a, b → absolute file (relative imports only). */
+/**
+ * `import { a, b } from './x.ts'` → a, b → absolute file (relative imports only), and the
+ * factories of routers imported on demand.
+ */
 const importsOf = (source: string, fromFile: string): Map<string, string> => {
   const map = new Map<string, string>();
   for (const m of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'(\.[^']+)'/g)) {
@@ -47,6 +51,12 @@ const importsOf = (source: string, fromFile: string): Map<string, string> => {
         .trim();
       if (local) map.set(local, file);
     }
+  }
+  // A router imported on demand: `import('./x.routes.ts').then((m) => m.fooRoutes(ctx))`.
+  for (const m of source.matchAll(
+    /import\(\s*'(\.[^']+)'\s*\)\.then\(\s*\(?(\w+)\)?\s*=>\s*\2\.(\w+)\(/g,
+  )) {
+    map.set(m[3]!, path.resolve(path.dirname(fromFile), m[1]!));
   }
   return map;
 };

@@ -9,7 +9,6 @@ import { createLogger } from '../../src/lib/logger.ts';
 import { createMailer } from '../../src/lib/mailer.ts';
 import { checkLedgerInvariants } from '../../src/modules/ledger/ledger.invariants.ts';
 import { createBoundRegistry } from '../../src/providers/vending/bound-registry.ts';
-import { loadSupplierSettings } from '../../src/providers/vending/suppliers.config.ts';
 import type { Lifecycle } from '../../src/web/health.ts';
 import { createTestDatabase } from './test-db.ts';
 
@@ -61,7 +60,7 @@ export const createTestApp = async (
     SANDBOX_SLOW_MS: '2500',
     ...env,
   });
-  const supplierSettings = loadSupplierSettings({ SUPPLIER_TIMEOUT_MS: '1500', ...env });
+  const supplierSettings = config.suppliers;
   const suppliers = createBoundRegistry(supplierSettings);
   const ctx: AppContext = {
     db: database.db,

@@ -1,14 +1,9 @@
 import { Router } from 'express';
 import type { z } from 'zod';
-import {
-  ZReconcileSuppliersRequest,
-  ZRefundRequest,
-  ZSandboxFloatRequest,
-} from '@vendo/shared/schemas/admin';
+import { ZReconcileSuppliersRequest, ZRefundRequest } from '@vendo/shared/schemas/admin';
 import type { AppContext } from '../../app-context.ts';
 import { idempotent } from '../../middleware/idempotency.ts';
 import { validateBody } from '../../middleware/validate.ts';
-import { topUpSandboxFloat } from '../../sandbox/vending/sandbox-store.ts';
 import { currentUser, requireRole } from '../../middleware/auth.ts';
 import { pendingQueue, staffRefund, staffRequery } from './staff-purchases.service.ts';
 import {
@@ -69,18 +64,6 @@ export const adminVendingRoutes = (ctx: AppContext): Router => {
   router.get('/reconcileSuppliers', requireRole('admin'), async (_req, res) => {
     res.json({ runs: await reconciliationRuns(ctx) });
   });
-
-  /** Sandbox only: tops up a simulated supplier's float. */
-  router.post(
-    '/sandbox/float',
-    requireRole('admin'),
-    validateBody(ZSandboxFloatRequest),
-    async (req, res) => {
-      const { supplier, amount } = req.body as z.output<typeof ZSandboxFloatRequest>;
-      await topUpSandboxFloat(ctx.db, supplier, amount);
-      res.json({ msg: `Sandbox ${supplier} float topped up` });
-    },
-  );
 
   return router;
 };

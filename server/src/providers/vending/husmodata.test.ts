@@ -6,11 +6,8 @@ import { isAppError } from '../../lib/app-error.ts';
 import { createHusmodataSupplier } from './husmodata.ts';
 import type { PurchaseKind, SupplierResult, VendingSupplier } from './port.ts';
 import { createSupplierRegistry, sandboxSupplierUrl } from './registry.ts';
-import {
-  DEFAULT_SUPPLIER_NETWORK_IDS,
-  loadSupplierSettings,
-  SANDBOX_SUPPLIER_KEYS,
-} from './suppliers.config.ts';
+import { loadSupplierSettings } from '../../config.ts';
+import { DEFAULT_SUPPLIER_NETWORK_IDS, SANDBOX_SUPPLIER_KEYS } from './suppliers.config.ts';
 
 /**
  * The adapter against a throwaway HTTP server that answers whatever a test sets: every

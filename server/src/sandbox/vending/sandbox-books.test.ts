@@ -8,10 +8,8 @@ import type { Database } from '../../db/client.ts';
 import { dataPlans, sandboxSupplierFloats } from '../../db/schema/index.ts';
 import type { SupplierResult, VendingSupplier } from '../../providers/vending/port.ts';
 import { createSupplierRegistry } from '../../providers/vending/registry.ts';
-import {
-  loadSupplierSettings,
-  SANDBOX_SUPPLIER_KEYS,
-} from '../../providers/vending/suppliers.config.ts';
+import { loadSupplierSettings } from '../../config.ts';
+import { SANDBOX_SUPPLIER_KEYS } from '../../providers/vending/suppliers.config.ts';
 import { databaseSandboxBooks, memorySandboxBooks, type SandboxBooks } from './sandbox-books.ts';
 import {
   MAX_SANDBOX_TOPUP_KOBO,

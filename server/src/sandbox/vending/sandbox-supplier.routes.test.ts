@@ -10,10 +10,8 @@ import { isAppError } from '../../lib/app-error.ts';
 import { createHusmodataSupplier } from '../../providers/vending/husmodata.ts';
 import type { SupplierResult, VendingSupplier } from '../../providers/vending/port.ts';
 import { createSupplierRegistry, sandboxSupplierUrl } from '../../providers/vending/registry.ts';
-import {
-  loadSupplierSettings,
-  SANDBOX_SUPPLIER_KEYS,
-} from '../../providers/vending/suppliers.config.ts';
+import { loadSupplierSettings } from '../../config.ts';
+import { SANDBOX_SUPPLIER_KEYS } from '../../providers/vending/suppliers.config.ts';
 import { placeSandboxOrder, sandboxFloatKobo, topUpSandboxFloat } from './sandbox-store.ts';
 import { databaseSandboxBooks } from './sandbox-books.ts';
 import { sandboxSupplierRoutes } from './sandbox-supplier.routes.ts';
