@@ -56,11 +56,33 @@ const FIRST_SCREENS: { name: string; path: string; modules: string[] }[] = [
 
 type TManifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
 
+/**
+ * Fails the build when chunks import each other in a circle. The bundler can emit such a pair,
+ * and then the one evaluated first reads the other's exports before they exist: the app does not
+ * start ("… is not a function"), and nothing but a browser notices. Seen once, when the menu
+ * imported the HTTP client directly.
+ */
+const assertNoChunkCycles = (manifest: TManifest) => {
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (key: string, trail: string[]) => {
+    if (state.get(key) === 'done') return;
+    if (state.get(key) === 'open') {
+      const circle = [...trail.slice(trail.indexOf(key)), key].map((k) => manifest[k]?.file ?? k);
+      throw new Error(`chunks import each other in a circle: ${circle.join(' -> ')}`);
+    }
+    state.set(key, 'open');
+    manifest[key]?.imports?.forEach((next) => visit(next, [...trail, key]));
+    state.set(key, 'done');
+  };
+  Object.keys(manifest).forEach((key) => visit(key, []));
+};
+
 /** Writes dist/.vite/first-screens.json from the build's manifest (see FIRST_SCREENS). */
 const writeFirstScreens = (outDir: string) => {
   const manifest = JSON.parse(
     fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'),
   ) as TManifest;
+  assertNoChunkCycles(manifest);
   const screens = FIRST_SCREENS.map(({ name, path: pattern, modules }) => {
     const seen = new Set<string>();
     const visit = (key: string) => {

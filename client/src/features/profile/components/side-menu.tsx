@@ -1,7 +1,8 @@
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { logOut } from '@/lib/logout';
+import { useLogoutMutation } from '@/lib/logout.api';
+import { loggedOut } from '@/lib/auth.slice';
 import { Icon } from '@/components/ui/icon';
 import { logoutIcon } from '@/components/ui/app-icons';
 import { chatIcon } from '@/components/ui/public-icons';
@@ -51,8 +52,12 @@ export const SideMenu = ({ open, onOpen, onClose }: TSideMenuProps) => {
   const admin = isAdmin || user?.isAdmin === true;
   const agent = !admin && user?.isAgent === true;
 
+  const [revoke] = useLogoutMutation();
+  // The server revokes the token (a copy stops working too); the session here ends at once,
+  // whatever it answers or if it cannot be reached: the token expires on its own anyway.
   const logout = () => {
-    logOut(dispatch, token);
+    if (token) void revoke(token);
+    dispatch(loggedOut());
     navigate('/login');
   };
 
