@@ -301,11 +301,16 @@ export const runLoad = async ({
     }
   };
 
-  /** The same keyed request again: the first answer, marked replayed, and nothing done twice. */
+  /**
+   * The same keyed request again: the first answer, marked replayed, and nothing done twice.
+   * Sent as a client sends a keyed request: again after a 503 or a 409 "in progress" (an answer
+   * the database could not keep while it was away is kept once it is back; until then the key
+   * is in progress), so only the answer it ends with is judged.
+   */
   const replay = async () => {
     if (replayPool.length === 0) return;
     const first = random.pick(replayPool);
-    const answer = await client.once({ ...first.call, kind: 'replay' });
+    const answer = await send({ ...first.call, kind: 'replay' });
     // Not an answer about the key (the service was briefly away): nothing to compare.
     if (!answer.fromApp || answer.status === null || answer.status >= 500) return;
     const what = `${first.call.method} ${first.call.path} key ${first.call.key}`;
