@@ -10,6 +10,7 @@ import { ZUser } from '@vendo/shared/schemas/user';
 import { ZBeneficiary } from '@vendo/shared/schemas/withdraw.responses';
 import { errorCodeTable, toOperation, type ApiRoute } from './operation.ts';
 import { adminPaths } from './paths/admin.ts';
+import { catalogueAdminPaths } from './paths/catalogue-admin.ts';
 import { authPaths } from './paths/auth.ts';
 import { cataloguePaths } from './paths/catalogue.ts';
 import { contactPaths } from './paths/contacts.ts';
@@ -34,6 +35,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   ...contactPaths,
   ...developerPaths,
   ...adminPaths,
+  ...catalogueAdminPaths,
   ...metaPaths,
 ];
 
