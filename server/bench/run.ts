@@ -3,8 +3,7 @@
  * PGlite in memory). First the ledger alone (journals/s on one hot wallet), then POST /buy/data
  * against a bare debit route. The last line is the buy-data summary. BENCH_SMOKE=1: short runs.
  */
-import pg from 'pg';
-import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
+import { openBenchDatabase } from './bench-database.ts';
 import { seedReferenceData } from '../src/seed/reference-data.ts';
 import { benchBuyData } from './buy-data.ts';
 import { benchLedger } from './ledger.ts';
@@ -12,23 +11,8 @@ import { benchLedger } from './ledger.ts';
 const smoke = process.env.BENCH_SMOKE === '1';
 const seconds = Number(process.env.BENCH_SECONDS ?? (smoke ? 3 : 10));
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const serverUrl = process.env.DATABASE_URL;
-const where = serverUrl ? 'PostgreSQL' : 'embedded PGlite';
-
-/** On a server, each run gets a database of its own, dropped at the end. */
-const admin = serverUrl ? new pg.Client({ connectionString: serverUrl }) : null;
-const benchDatabase = `vendo_bench_${Date.now().toString(36)}`;
-let url: string | undefined;
-if (admin && serverUrl) {
-  await admin.connect();
-  await admin.query(`create database ${benchDatabase}`);
-  const parsed = new URL(serverUrl);
-  parsed.pathname = `/${benchDatabase}`;
-  url = parsed.toString();
-}
-
 const poolSize = Number(process.env.BENCH_POOL_SIZE ?? 20);
-const database: Database = url ? openPostgres(url, { poolSize }) : await openPglite();
+const { database, where, close } = await openBenchDatabase('vendo_bench', { poolSize });
 await database.migrate();
 await seedReferenceData(database.db);
 
@@ -48,11 +32,7 @@ const { purchase, reference, violations } = await benchBuyData(database, {
   warmupSeconds: smoke ? 0 : 2,
   connections,
 });
-await database.close();
-if (admin) {
-  await admin.query(`drop database if exists ${benchDatabase} with (force)`);
-  await admin.end();
-}
+await close();
 
 const spread = (r: typeof purchase) =>
   `p50 ${r.p50} p90 ${r.p90} p97.5 ${r.p97_5} p99 ${r.p99} max ${r.max} ms`;

@@ -14,8 +14,7 @@
  */
 import { fork } from 'node:child_process';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
+import { openBenchDatabase } from '../bench/bench-database.ts';
 import { queryRows } from '../src/db/query.ts';
 import { seedReferenceData } from '../src/seed/reference-data.ts';
 import { createUser } from '../src/modules/users/users.service.ts';
@@ -25,20 +24,9 @@ const CALLS = Number(process.env.BENCH_CALLS ?? 200);
 const WARMUP = 20;
 /** The client's pause after each answer: time for the mail it kicked off to go. */
 const PAUSE_MS = 25;
-const serverUrl = process.env.DATABASE_URL;
-const where = serverUrl ? 'PostgreSQL' : 'embedded PGlite';
-
-const admin = serverUrl ? new pg.Client({ connectionString: serverUrl }) : null;
-const benchDatabase = `vendo_bench_reset_${Date.now().toString(36)}`;
-let url: string | undefined;
-if (admin && serverUrl) {
-  await admin.connect();
-  await admin.query(`create database ${benchDatabase}`);
-  const parsed = new URL(serverUrl);
-  parsed.pathname = `/${benchDatabase}`;
-  url = parsed.toString();
-}
-const database: Database = url ? openPostgres(url, { poolSize: 10 }) : await openPglite();
+const { database, where, url, close } = await openBenchDatabase('vendo_bench_reset', {
+  poolSize: 10,
+});
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -102,9 +90,5 @@ try {
     `bench reset-timing: median account ${ms(percentile(times.known, 50))} ms, no account ${ms(percentile(times.unknown, 50))} ms, difference ${ms(difference)} ms`,
   );
 } finally {
-  await database.close();
-  if (admin) {
-    await admin.query(`drop database if exists ${benchDatabase} with (force)`);
-    await admin.end();
-  }
+  await close();
 }
