@@ -22,6 +22,8 @@ export type Answer = {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
   replayed: boolean;
+  /** A replay rebuilt from the database (the first answer was never stored): the state now. */
+  rebuilt: boolean;
   retryAfterMs: number | null;
 };
 
@@ -101,6 +103,7 @@ export const createClient = ({
         fromApp,
         body,
         replayed: header('idempotent-replayed') === 'true',
+        rebuilt: header('idempotent-rebuilt') === 'true',
         retryAfterMs: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : null,
       };
     } catch (error) {
@@ -114,6 +117,7 @@ export const createClient = ({
         fromApp: false,
         body: null,
         replayed: false,
+        rebuilt: false,
         retryAfterMs: null,
       };
     }

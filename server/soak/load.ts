@@ -30,6 +30,10 @@ const ACCOUNT_ENDINGS = { plain: 70, '0000': 10, '1111': 10, '2222': 10 };
 const TRIGGERS = [...new Set([...SANDBOX_TRIGGER_ENDINGS, ...Object.keys(ACCOUNT_ENDINGS)])];
 
 /** JSON with keys sorted (a stored answer comes back from jsonb in another key order). */
+/** The purchase an answer's receipt names, if it names one. */
+const receiptId = (body: unknown): unknown =>
+  (body as { receipt?: { _id?: unknown } } | null)?.receipt?._id;
+
 const canonical = (value: unknown): string =>
   JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)
@@ -318,8 +322,22 @@ export const runLoad = async ({
       recorder.replayChecked(
         `${what}: answered ${answer.status} without Idempotent-Replayed (${String(answer.body?.msg ?? '')})`,
       );
+    } else if (answer.rebuilt) {
+      // The first answer was never stored (the database was away when it was sent), so the
+      // replay tells the request's state now: the same purchase, where it stood or settled since.
+      const same = receiptId(answer.body) === receiptId(first.body);
+      const status =
+        answer.status === first.status ||
+        (first.status === 202 && [200, 400].includes(answer.status));
+      recorder.replayChecked(
+        same && status
+          ? undefined
+          : `${what}: rebuilt ${answer.status} (receipt ${String(receiptId(answer.body))}), first answer ${first.status} (receipt ${String(receiptId(first.body))})`,
+      );
     } else if (answer.status !== first.status || canonical(answer.body) !== canonical(first.body)) {
-      recorder.replayChecked(`${what}: replayed ${answer.status}, first answer ${first.status}`);
+      recorder.replayChecked(
+        `${what}: replayed ${answer.status} ${canonical(answer.body).slice(0, 400)}, first answer ${first.status} ${canonical(first.body).slice(0, 400)}`,
+      );
     } else {
       recorder.replayChecked();
     }

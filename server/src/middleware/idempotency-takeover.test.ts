@@ -109,15 +109,25 @@ describe('an Idempotency-Key left in progress by a request that was cut off', ()
     expect(whileRunning.body.msg).toBe('A request with this key is in progress');
 
     await cutOff(buyer.id, 'lost-purchase', 3600);
+    // The wallet moves on before the retry comes.
+    const other = await t
+      .request()
+      .post('/api/v1/buy/airtime')
+      .set('x-auth-token', buyer.token)
+      .send({ network: 1, mobile_number: '08035550124', amount: 100 });
+    expect(other.status).toBe(200);
     const replay = await buy();
     expect(replay.status).toBe(200);
     expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.headers['idempotent-rebuilt']).toBe('true');
     expect(replay.body).toMatchObject({
       msg: 'Transaction successful',
       receipt: { trans_Id: first.body.receipt.trans_Id, trans_Status: 'success' },
       balance: 401,
     });
-    expect(await getWalletBalanceKobo(t.ctx.db, buyer.id)).toBe(401_00);
+    // Rebuilt from an unchanged purchase, it is the first answer byte for byte.
+    expect(JSON.stringify(replay.body)).toBe(JSON.stringify(first.body));
+    expect(await getWalletBalanceKobo(t.ctx.db, buyer.id)).toBe(401_00 - 99_00);
     expect(await t.ledgerViolations()).toEqual([]);
   });
 

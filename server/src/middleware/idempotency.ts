@@ -168,7 +168,9 @@ export const idempotent =
       if (stored?.responseStatus === null && stored.actedAt !== null && stored.stale) {
         const rebuilt = await recover?.(req, { key });
         if (rebuilt) {
+          // Rebuilt from the database, not the stored answer: it tells the request's state now.
           res.set('Idempotent-Replayed', 'true');
+          res.set('Idempotent-Rebuilt', 'true');
           res.status(rebuilt.status).json(rebuilt.body);
           return;
         }

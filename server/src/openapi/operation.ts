@@ -200,7 +200,7 @@ const idempotencyHeader = {
     name: 'Idempotency-Key',
     required: false,
     description:
-      'Makes a retry safe: the same key with the same body gets the first answer (with `Idempotent-Replayed: true`) and moves money once; the same key with another body is refused (422); while the first request with the key is still running, a second gets 409. Keys are per user, kept at least 24 hours, 1 to 255 printable characters. A `request_id` field in the body does the same, and `GET /transaction/{id}` finds a purchase by it. Use a fresh UUID per purchase.',
+      'Makes a retry safe: the same key with the same body gets the first answer (with `Idempotent-Replayed: true`) and moves money once; a purchase cut off after its debit whose answer was never kept is answered from its state now (also with `Idempotent-Rebuilt: true`); the same key with another body is refused (422); while the first request with the key is still running, a second gets 409. Keys are per user, kept at least 24 hours, 1 to 255 printable characters. A `request_id` field in the body does the same, and `GET /transaction/{id}` finds a purchase by it. Use a fresh UUID per purchase.',
     schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
     example: '6f1c2b7e-4b8a-4f55-9a55-0f0c3c1f9a10',
   },

@@ -347,7 +347,11 @@ export const purchaseOutcomeByRequestId = async (
       { ...row, userName: user.userName },
       { withProfit: user.isAdmin || user.isAgent },
     ),
-    balanceKobo: await getWalletBalanceKobo(ctx.db, user.id),
+    // Unsettled or delivered: the balance right after its debit, as its first answer said.
+    balanceKobo:
+      row.status === 'refunded'
+        ? await getWalletBalanceKobo(ctx.db, user.id)
+        : row.balanceAfterKobo,
     supplierMessage: row.apiResponse ?? '',
     details,
     ...(token ? { token } : {}),
