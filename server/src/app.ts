@@ -17,7 +17,6 @@ import { planRoutes, priceAdminRoutes } from './modules/catalogue/plans.routes.t
 import { contactRoutes } from './modules/contacts/contacts.routes.ts';
 import { transactionRoutes } from './modules/transactions/transactions.routes.ts';
 import { adminVendingRoutes } from './modules/vending/admin-vending.routes.ts';
-import { vendingRoutes } from './modules/vending/vending.routes.ts';
 import { transferRoutes } from './modules/transfers/transfer.routes.ts';
 import { couponRoutes } from './modules/funding/coupon.routes.ts';
 import { fundingRoutes, webhookRoutes } from './modules/funding/funding.routes.ts';
@@ -28,6 +27,8 @@ import { mailRoutes } from './modules/mail/mail-campaigns.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
+import { mountRoutes } from './api/mount.ts';
+import { routeTable } from './api/table.ts';
 import { serveClient } from './web/serve-client.ts';
 import { siteInfo } from './web/site-info.ts';
 import { createLifecycle, healthRoutes, type Lifecycle } from './web/health.ts';
@@ -80,8 +81,9 @@ export const createApp = (
   });
   // The API reference (OpenAPI 3.1), built from the shared schemas; the /developers page reads it.
   api.use(openApiRoutes());
-  // The purchase routes first: they are the busiest, and no other router shares their paths.
-  api.use(vendingRoutes(ctx));
+  // The route table (purchases first: the busiest); the routers below are moving into it.
+  const table = mountRoutes(ctx, routeTable);
+  api.use(table.json);
   api.use('/auth/contact', contactRoutes(ctx));
   api.use('/auth/apiTokens', apiTokenRoutes(ctx));
   api.use('/auth', authRoutes(ctx), webhookSettingsRoutes(ctx));
@@ -113,6 +115,7 @@ export const createApp = (
     throw new AppError('NOT_FOUND', { msg: 'Not found' });
   });
   // Webhooks read raw bytes (their signatures are over them), so they come before the JSON parser.
+  app.use('/api/v1', table.raw);
   app.use('/api/v1/webhooks', webhookRoutes(ctx));
   app.use('/api/v1', compress(), api);
 

@@ -19,13 +19,13 @@ import { ZWebhookEventBody } from '@vendo/shared/schemas/webhooks.responses';
 import { fundingPaths } from './paths/funding.ts';
 import { metaPaths } from './paths/meta.ts';
 import { transactionPaths } from './paths/transactions.ts';
-import { vendingPaths } from './paths/vending.ts';
+import { routeTable } from '../api/table.ts';
 import { walletPaths } from './paths/wallet.ts';
 import { withdrawPaths } from './paths/withdraw.ts';
 
 /** Every documented route, by module; the coverage test holds it equal to the mounted routes. */
 export const apiRoutes: readonly ApiRoute[] = [
-  ...vendingPaths,
+  ...routeTable,
   ...transactionPaths,
   ...authPaths,
   ...cataloguePaths,
