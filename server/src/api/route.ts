@@ -43,7 +43,7 @@ export type HandlerInput<
   params: Parsed<P>;
   /** For what the declaration does not carry: headers, the address, the idempotency key. */
   req: Request;
-  /** Only for answers that are no JSON (a CSV file, a cached document): then return nothing. */
+  /** Only for answers that are no JSON (a CSV file, a cached document): then return undefined. */
   res: Response;
 };
 
@@ -68,7 +68,7 @@ export type Route<
   /** An idempotent route's answer rebuilt from the database when the first one was lost. */
   recover?: (ctx: AppContext, req: Request, found: { key: string }) => Promise<StoredAnswer | null>;
   /** Async, so its answer's status stays the literal the table declares. */
-  handler: (input: HandlerInput<X, B, Q, P>) => Promise<NoInfer<Reply<A>> | void>;
+  handler: (input: HandlerInput<X, B, Q, P>) => Promise<NoInfer<Reply<A>> | undefined>;
 };
 
 /** A route of any shape, as the table and the mounter hold it. */
