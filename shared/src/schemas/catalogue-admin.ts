@@ -4,7 +4,7 @@ import { isValidNaira, nairaToKobo } from '../money.ts';
 import { ZIsoDateTime, ZMsgResponse, ZNaira, zRecordId } from './common.ts';
 
 /**
- * The catalogue back office (spec §2 admin plan page and admin settings, §3 managed plan): plans
+ * The catalogue back office (docs/product-rules.md#catalogue): plans
  * added, changed and retired by admins, prices changed by admins and agents, cost prices, the
  * broadcast notification. Amounts are naira on the wire, kobo inside the server.
  */

@@ -90,7 +90,7 @@ export const adminAlerts = pgTable(
   ],
 );
 
-/** Balance-check USSD codes per network (admin-editable data, spec §9). */
+/** Balance-check USSD codes per network (admin-editable data, docs/product-rules.md#purchases). */
 export const ussdCodes = pgTable('ussd_codes', {
   id: serial('id').primaryKey(),
   category: text('category').notNull(),

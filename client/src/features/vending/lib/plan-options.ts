@@ -29,7 +29,7 @@ export const dataTypesOf = (plans: readonly TDataPlan[]): string[] => {
   );
 };
 
-/** Spec §4: options follow the network, and for MTN also a data type ('select type' first). */
+/** Options follow the network, and for MTN also a data type ('select type' first). */
 export const plansFor = (
   plans: readonly TDataPlan[],
   network: TNetwork | '',
