@@ -88,7 +88,7 @@ export const ZPlanIdParams = z.object({ id: zRecordId('That plan does not exist'
 /** GET /dataPlan?network=: every plan of a network, retired ones aside (admins and agents). */
 export const ZPlanListQuery = z.object({ network: ZPlanNetwork });
 
-/** A plan as the plan page shows it (spec "Managed plan"), with its margin per tier. */
+/** A plan as the plan page shows it, with its margin per tier. */
 export const ZManagedPlan = z.object({
   _id: z.string(),
   plan: z.string(),

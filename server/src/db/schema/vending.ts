@@ -46,7 +46,7 @@ export const idempotencyKeys = pgTable(
   ],
 );
 
-/** A user's saved numbers (spec "Contact"); removed after 30 days without use. */
+/** A user's saved numbers (docs/product-rules.md#contacts); removed after 30 days without use. */
 export const contacts = pgTable('contacts', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: uuid('user_id')
