@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * Comments and docs cite the product rules as `docs/product-rules.md#<anchor>`. This keeps those
  * citations pointing somewhere: no citation of documents the repository does not hold (a numbered
- * specification section, or upper-case SPEC/ARCHITECTURE/PROVIDERS files), and every cited anchor
- * is a heading of docs/product-rules.md.
+ * or quoted part of an outside specification, or upper-case SPEC/ARCHITECTURE/PROVIDERS files), and
+ * every cited anchor is a heading of docs/product-rules.md.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -51,6 +51,8 @@ const SECTION_SIGN = '\u00a7';
 const OLD_CITATIONS: readonly RegExp[] = [
   new RegExp(`${SECTION_SIGN}\\s*\\d`),
   new RegExp(`\\bspec\\s*${SECTION_SIGN}`, 'i'),
+  // A quoted entity of that specification: the word, then an opening double quote.
+  /\bspec\s+"/i,
   /\b(?:SPEC|ARCHITECTURE|PROVIDERS)\.md\b/,
 ];
 
