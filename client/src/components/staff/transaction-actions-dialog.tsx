@@ -35,9 +35,10 @@ const supplierMessage = (raw: string): string => {
 };
 
 /**
- * What staff can do with one transaction (spec §4, §6): re-query an unsettled purchase, funding
- * or withdrawal; refund a purchase (not a refunded, failed, transfer, wallet or refund row). A
- * delivered purchase only an admin refunds, with a written reason; the server decides in any case.
+ * What staff can do with one transaction (docs/product-rules.md#refunds-and-re-queries): re-query
+ * an unsettled purchase, funding or withdrawal; refund a purchase (not a refunded, failed,
+ * transfer, wallet or refund row). A delivered purchase only an admin refunds, with a written
+ * reason; the server decides in any case.
  */
 export const TransactionActionsDialog = ({ row, onClose }: TProps) => {
   const isAdmin = useAppSelector((s) => s.auth.isAdmin || s.auth.user?.isAdmin === true);

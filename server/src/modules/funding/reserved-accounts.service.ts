@@ -48,7 +48,8 @@ export const generateAccount = async (ctx: AppContext, user: UserRow, bankName =
         {
           email: user.email,
           reference: `VND-${user.id}-${bank}`,
-          // The account name carries the first 10 characters of the user name (spec §9).
+          // The account name carries the first 10 characters of the user name
+          // (docs/product-rules.md#funding).
           firstName: user.userName.slice(0, 10),
           lastName: 'Vendo',
           phone: user.phoneNumber,

@@ -18,8 +18,9 @@ import {
 import { NEXT_TIER } from '../lib/admin';
 
 /**
- * A user's detail from the user list (spec §2): their transactions, and for admins send mail,
- * the next tier of the cycle, the agent and coupon vendor roles and a password reset link.
+ * A user's detail from the user list (docs/product-rules.md#staff-screens): their transactions, and
+ * for admins send mail, the next tier of the cycle, the agent and coupon vendor roles and a
+ * password reset link.
  */
 export const UserDetailDialog = ({ userId, onClose }: { userId: string; onClose: () => void }) => {
   const isAdmin = useAppSelector((s) => s.auth.isAdmin || s.auth.user?.isAdmin === true);

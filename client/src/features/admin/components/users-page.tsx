@@ -54,9 +54,9 @@ const Balance = ({ user }: { user: TUser }) => (
 );
 
 /**
- * /admin/users (admins and agents, spec §2 Users view): filters by type, username and phone
- * (typing waits for a pause), Clear filters, the totals, a CSV of the whole filter, and the list:
- * cards on a phone, a table on wide screens. A row opens the user's detail.
+ * /admin/users (admins and agents, docs/product-rules.md#staff-screens): filters by type, username
+ * and phone (typing waits for a pause), Clear filters, the totals, a CSV of the whole filter, and
+ * the list: cards on a phone, a table on wide screens. A row opens the user's detail.
  */
 export const UsersPage = () => {
   const [params, setParams] = useSearchParams();

@@ -11,7 +11,7 @@ import { validate, type TInvalidForm } from '@/lib/validation';
 import { useResetPasswordMutation } from '../api/reset-password.api';
 import { AuthLayout } from './auth-layout';
 
-/** /passwordReset/:token/:userId, the e-mailed link. Success goes to / (spec §2). */
+/** /passwordReset/:token/:userId, the e-mailed link. Success goes to /. */
 export const ResetPasswordPage = () => {
   const { token = '', userId = '' } = useParams();
   const navigate = useNavigate();

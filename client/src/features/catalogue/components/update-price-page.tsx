@@ -54,9 +54,9 @@ const TierCell = ({
 );
 
 /**
- * /profile/updatePrice (spec §2 admin plan page): a network's plans with their prices. Admins also
- * see cost and margins, add, edit, delete and hide plans, and read a plan's price history; agents
- * only change prices.
+ * /profile/updatePrice (docs/product-rules.md#catalogue): a network's plans with their prices.
+ * Admins also see cost and margins, add, edit, delete and hide plans, and read a plan's price
+ * history; agents only change prices.
  */
 export const UpdatePricePage = () => {
   const isAdmin = useAppSelector(({ auth }) => auth.isAdmin || auth.user?.isAdmin === true);

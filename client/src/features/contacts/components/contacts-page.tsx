@@ -23,7 +23,10 @@ const shortcut = (path: string, contact: TContact, withNetwork = true) => {
   return `${path}?${params.toString()}`;
 };
 
-/** /profile/contacts: saved numbers with add, edit, delete and buy shortcuts (spec §2). */
+/**
+ * /profile/contacts: saved numbers with add, edit, delete and buy shortcuts
+ * (docs/product-rules.md#contacts).
+ */
 export const ContactsPage = () => {
   const { data, isLoading, isError, refetch } = useGetContactsQuery(undefined);
   const [deleteContact, deleting] = useDeleteContactMutation();

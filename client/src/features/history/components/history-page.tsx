@@ -55,10 +55,11 @@ const Status = ({ status }: { status: string }) => (
 );
 
 /**
- * /profile/transactions (spec §2 Transactions): the history of every role, filtered by page,
- * type, status, phone and dates (and the user account for staff), with the totals, per-network
- * figures and a CSV statement. Cards on a phone, a table on wide screens; a row opens its receipt
- * (staff: re-query and refund, spec §6). /admin/transactions is this page for admins.
+ * /profile/transactions (docs/product-rules.md#history): the history of every role, filtered by
+ * page, type, status, phone and dates (and the user account for staff), with the totals,
+ * per-network figures and a CSV statement. Cards on a phone, a table on wide screens; a row opens
+ * its receipt (staff: re-query and refund, docs/product-rules.md#refunds-and-re-queries).
+ * /admin/transactions is this page for admins.
  */
 export const HistoryPage = () => {
   const [params, setParams] = useSearchParams();
@@ -68,7 +69,8 @@ export const HistoryPage = () => {
   const token = useAppSelector((s) => s.auth.token);
   const filters = filtersFromParams(params);
 
-  // Typed filters wait for a pause in typing (spec §9) before they reach the address.
+  // Typed filters wait for a pause in typing (docs/product-rules.md#timing) before they reach the
+  // address.
   const [phone, setPhone] = useState(filters.phone);
   const [account, setAccount] = useState(filters.account);
   // The address changed elsewhere (Clear filter, a shortcut): the fields follow it.

@@ -9,7 +9,7 @@ import { useFormValues } from '@/lib/use-form-values';
 import { validate, type TInvalidForm } from '@/lib/validation';
 import { useChangePasswordMutation } from '../api/change-password.api';
 
-/** /profile/changePassword. Success keeps the new token and goes to /profile (spec §2). */
+/** /profile/changePassword. Success keeps the new token and goes to /profile. */
 export const ChangePasswordPage = () => {
   const navigate = useNavigate();
   const [changePassword, { isLoading }] = useChangePasswordMutation();

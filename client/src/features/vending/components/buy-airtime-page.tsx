@@ -97,7 +97,7 @@ export const BuyAirtimePage = () => {
     idempotency.reset();
     const status = answer.receipt.trans_Status;
     if (status !== 'refunded' && status !== 'failed') await saveContact(request().mobile_number);
-    reset(); // spec §4: the form goes back to MTN
+    reset(); // the form goes back to MTN
     setAmount('');
     setAddToContacts(false);
     setNickname('');

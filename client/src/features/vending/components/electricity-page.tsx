@@ -40,8 +40,8 @@ const amountKobo = (amount: string): number | null =>
   amount.trim() !== '' && isValidNaira(amount.trim()) ? nairaToKobo(amount.trim()) : null;
 
 /**
- * /profile/electricity, two steps (spec §2): validate the meter (the owner's name shows and the
- * meter is locked), then buy; the charge shown is the amount plus ₦50.
+ * /profile/electricity, two steps (docs/product-rules.md#electricity): validate the meter (the
+ * owner's name shows and the meter is locked), then buy; the charge shown is the amount plus ₦50.
  */
 export const ElectricityPage = () => {
   const [meterId, setMeterId] = useState('');
@@ -103,7 +103,7 @@ export const ElectricityPage = () => {
       customerName: electricity.customerName ?? meter?.name,
       meterType,
     });
-    // Spec §4: validation resets after an electricity purchase.
+    // The meter check resets after an electricity purchase.
     setMeter(null);
     setAmount('');
     setMeterNumber('');

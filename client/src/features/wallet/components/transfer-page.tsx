@@ -31,9 +31,9 @@ const amountKobo = (amount: string): number | null => {
 const isUncertain = isUncertainMove;
 
 /**
- * /profile/transfer (spec §2, §4): Validate the username (the account's name shows and the
- * field locks; "Change" unlocks it), then the amount and Send, confirmed in a dialog. Success
- * shows the server's message, sets the balance from the answer and goes to /profile.
+ * /profile/transfer (docs/product-rules.md#transfers): Validate the username (the account's name
+ * shows and the field locks; "Change" unlocks it), then the amount and Send, confirmed in a dialog.
+ * Success shows the server's message, sets the balance from the answer and goes to /profile.
  */
 export const TransferPage = () => {
   const navigate = useNavigate();
@@ -87,7 +87,7 @@ export const TransferPage = () => {
       setAlert({ message: result.ok ? 'Enter a valid amount' : result.message, field: 'amount' });
       return;
     }
-    // Spec §5: admins are not limited by their own balance; the server checks again.
+    // Admins are not limited by their own balance; the server checks again.
     if (!isAdmin && balance !== undefined && kobo > Math.round(balance * 100)) {
       setAlert({ message: 'Insufficient balance', field: 'amount' });
       return;
