@@ -6,4 +6,14 @@ import type { AnyRoute } from './route.ts';
  * wins: `/transaction/statement.csv` before `/transaction/{id}`). `mountRoutes` serves it, the
  * OpenAPI document is rendered from it, and the role tests read who may call what from it.
  */
-export const routeTable: readonly AnyRoute[] = [...vendingRoutes];
+export const routeTable: readonly AnyRoute[] = [
+  // Purchases first: the busiest.
+  ...vendingRoutes,
+  // account: contacts, API tokens, auth, webhook settings
+  // admin: people, purchases, alerts, mail, the sandbox float
+  // catalogue: price admin, notifications, plans, public prices
+  // account: transfers
+  // money: funding, coupons
+  // account: referrals, KYC
+  // money: withdrawals, transactions, service (health, site, the reference), provider callbacks
+];
