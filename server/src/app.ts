@@ -2,13 +2,13 @@ import express, { Router } from 'express';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from './app-context.ts';
 import { AppError } from './lib/app-error.ts';
+import { authenticate } from './middleware/auth.ts';
 import { rejectDeepBodies } from './middleware/body-depth.ts';
 import { compress } from './middleware/compress.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { rejectNulBytes } from './middleware/reject-nul.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
-import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { alertRoutes } from './modules/alerts/alerts.routes.ts';
 import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -87,9 +87,12 @@ export const createApp = (
   api.use('/auth/contact', contactRoutes(ctx));
   api.use('/auth/apiTokens', apiTokenRoutes(ctx));
   api.use('/auth', authRoutes(ctx), webhookSettingsRoutes(ctx));
+  // The rest of /admin is signed in here, as when the people router authenticated the whole
+  // prefix: these routers do not authenticate themselves, and an /admin path nothing serves
+  // still answers 401 to a caller who is not signed in.
   api.use(
     '/admin',
-    adminRoutes(ctx),
+    authenticate(ctx),
     adminVendingRoutes(ctx),
     alertRoutes(ctx),
     priceAdminRoutes(ctx),

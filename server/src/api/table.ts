@@ -1,3 +1,4 @@
+import { adminRoutes } from '../modules/admin/admin.routes.ts';
 import { vendingRoutes } from '../modules/vending/vending.routes.ts';
 import type { AnyRoute } from './route.ts';
 
@@ -11,6 +12,7 @@ export const routeTable: readonly AnyRoute[] = [
   ...vendingRoutes,
   // account: contacts, API tokens, auth, webhook settings
   // admin: people, purchases, alerts, mail, the sandbox float
+  ...adminRoutes,
   // catalogue: price admin, notifications, plans, public prices
   // account: transfers
   // money: funding, coupons

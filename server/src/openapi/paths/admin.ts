@@ -1,36 +1,23 @@
 import { z } from 'zod';
 import {
   ZAlertsQuery,
-  ZAuditQuery,
   ZReconcileSuppliersRequest,
   ZRefundRequest,
-  ZResetUserPasswordRequest,
-  ZRoleRequest,
   ZSandboxFloatRequest,
   ZSendMailRequest,
   ZServiceStatusRequest,
   ZSupplierRequest,
-  ZUpgradeUserParams,
-  ZSalesChartQuery,
-  ZUserCsvQuery,
-  ZUserListQuery,
   ZUssdCodeRequest,
 } from '@vendo/shared/schemas/admin';
 import {
   ZAcknowledgeAlertResponse,
-  ZAdminDashboardResponse,
   ZAlertsResponse,
-  ZAuditResponse,
   ZMailCampaignResponse,
   ZPendingPurchasesResponse,
   ZReconciliationRunsResponse,
   ZRequeryPurchaseResponse,
-  ZSalesChartResponse,
   ZServiceListResponse,
   ZSupplierListResponse,
-  ZUserChangedResponse,
-  ZUserDetailResponse,
-  ZUserListResponse,
   ZUssdCodesUpdatedResponse,
 } from '@vendo/shared/schemas/admin.responses';
 import { ZMsgResponse } from '@vendo/shared/schemas/common';
@@ -39,81 +26,9 @@ import { apiError, type ApiRoute } from '../operation.ts';
 import { idParam } from './params.ts';
 
 const tags = ['Admin'];
-const userNotFound = {
-  user: { summary: 'No such user', value: apiError('NOT_FOUND', 'That user does not exist') },
-};
 
 /** The back office under /admin (staff only; every change audited); the catalogue's in catalogue-admin.ts. */
 export const adminPaths: ApiRoute[] = [
-  {
-    method: 'get',
-    path: '/admin',
-    tags,
-    summary: 'The business at a glance',
-    access: 'admin',
-    answers: { 200: { description: 'The dashboard', schema: ZAdminDashboardResponse } },
-  },
-  {
-    method: 'get',
-    path: '/admin/users',
-    tags,
-    summary: 'Users',
-    description: '20 a page, newest first, with the totals of the whole filter.',
-    access: 'agent',
-    query: ZUserListQuery,
-    answers: { 200: { description: 'A page of users', schema: ZUserListResponse } },
-  },
-  {
-    method: 'get',
-    path: '/admin/users/{id}',
-    tags,
-    summary: 'One user',
-    access: 'agent',
-    params: idParam('The user’s `_id`'),
-    answers: { 200: { description: 'The user', schema: ZUserDetailResponse } },
-    errors: { 404: userNotFound },
-  },
-  {
-    method: 'get',
-    path: '/admin/upgradeUser/{userId}/{userType}',
-    tags,
-    summary: 'Change a user’s tier',
-    description: 'No charge and no referral reward; audited.',
-    access: 'admin',
-    params: ZUpgradeUserParams,
-    answers: { 200: { description: 'The user after it', schema: ZUserChangedResponse } },
-    errors: { 404: userNotFound },
-  },
-  {
-    method: 'post',
-    path: '/admin/resetUserPassword',
-    tags,
-    summary: 'Mail a user a password reset link',
-    description: 'Ends their sessions; staff never set a password.',
-    access: 'admin',
-    body: ZResetUserPasswordRequest,
-    answers: { 200: { description: 'Mailed', schema: ZMsgResponse } },
-    errors: { 404: userNotFound },
-  },
-  {
-    method: 'post',
-    path: '/admin/roles',
-    tags,
-    summary: 'Give or take the agent or coupon vendor role',
-    access: 'admin',
-    body: ZRoleRequest,
-    answers: { 200: { description: 'The user after it', schema: ZUserChangedResponse } },
-    errors: { 404: userNotFound },
-  },
-  {
-    method: 'get',
-    path: '/admin/audit',
-    tags,
-    summary: 'Audit log of staff changes',
-    access: 'admin',
-    query: ZAuditQuery,
-    answers: { 200: { description: '50 entries a page, newest first', schema: ZAuditResponse } },
-  },
   {
     method: 'post',
     path: '/admin/refund/{id}',
@@ -170,40 +85,6 @@ export const adminPaths: ApiRoute[] = [
     params: idParam('The alert’s `id`'),
     answers: { 200: { description: 'Acknowledged', schema: ZAcknowledgeAlertResponse } },
     errors: { 404: true, 409: true },
-  },
-  {
-    method: 'get',
-    path: '/admin/salesChart',
-    tags,
-    summary: 'Sales and profit per day and network',
-    description:
-      'Delivered purchases per Lagos day and network over the last `days` (1 to 90, default 30), oldest first.',
-    access: 'admin',
-    query: ZSalesChartQuery,
-    answers: { 200: { description: 'The days', schema: ZSalesChartResponse } },
-  },
-  {
-    method: 'get',
-    path: '/admin/users.csv',
-    tags,
-    summary: 'Users as CSV',
-    description:
-      'The user list’s filters, every matching user, streamed: S/N, member since, username, phone, balance, user type, last seen. The file is named after the row range; cells that look like formulas are neutralised.',
-    access: 'agent',
-    query: ZUserCsvQuery,
-    answers: {
-      200: {
-        description: 'The CSV file',
-        contentType: 'text/csv',
-        examples: {
-          csv: {
-            summary: 'First lines',
-            value:
-              'S/N,Member since,Username,Phone,Balance,User type,Last seen\n1,2026-11-24,ada,08031234567,5000.00,smart earner,2026-11-24 10:15\n',
-          },
-        },
-      },
-    },
   },
   {
     method: 'post',
