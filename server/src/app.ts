@@ -16,7 +16,6 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { planRoutes, priceAdminRoutes } from './modules/catalogue/plans.routes.ts';
 import { contactRoutes } from './modules/contacts/contacts.routes.ts';
 import { transactionRoutes } from './modules/transactions/transactions.routes.ts';
-import { adminVendingRoutes } from './modules/vending/admin-vending.routes.ts';
 import { transferRoutes } from './modules/transfers/transfer.routes.ts';
 import { couponRoutes } from './modules/funding/coupon.routes.ts';
 import { fundingRoutes, webhookRoutes } from './modules/funding/funding.routes.ts';
@@ -80,7 +79,7 @@ export const createApp = (
     res.json(await siteInfo(ctx));
   });
   // The API reference (OpenAPI 3.1), built from the shared schemas; the /developers page reads it.
-  api.use(openApiRoutes());
+  api.use(openApiRoutes(ctx.config));
   // The route table (purchases first: the busiest); the routers below are moving into it.
   const table = mountRoutes(ctx, routeTable);
   api.use(table.json);
@@ -93,19 +92,11 @@ export const createApp = (
   api.use(
     '/admin',
     authenticate(ctx),
-    adminVendingRoutes(ctx),
     alertRoutes(ctx),
     priceAdminRoutes(ctx),
     notificationRoutes(ctx),
     mailRoutes(ctx),
   );
-  // The sandbox's staff tools (its suppliers' float); never in production.
-  if (!ctx.config.isProduction) {
-    api.use(
-      '/admin',
-      onDemand(import('./sandbox/sandbox-admin.routes.ts').then((m) => m.sandboxAdminRoutes(ctx))),
-    );
-  }
   api.use('/dataPlan', planRoutes(ctx));
   api.use(catalogueRoutes(ctx));
   api.use(transferRoutes(ctx));

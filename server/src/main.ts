@@ -104,7 +104,7 @@ const ctx = {
 const lifecycle = createLifecycle();
 const app = createApp(ctx, { lifecycle });
 // The API reference (GET /api/v1/openapi.json) is rendered now, not by its first request.
-renderedDocument();
+renderedDocument(config);
 let reconciler: { stop: () => Promise<void> } | undefined;
 let cleanup: NodeJS.Timeout | undefined;
 

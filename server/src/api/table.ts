@@ -1,4 +1,5 @@
 import { adminRoutes } from '../modules/admin/admin.routes.ts';
+import { adminVendingRoutes } from '../modules/vending/admin-vending.routes.ts';
 import { vendingRoutes } from '../modules/vending/vending.routes.ts';
 import type { AnyRoute } from './route.ts';
 
@@ -13,6 +14,7 @@ export const routeTable: readonly AnyRoute[] = [
   // account: contacts, API tokens, auth, webhook settings
   // admin: people, purchases, alerts, mail, the sandbox float
   ...adminRoutes,
+  ...adminVendingRoutes,
   // catalogue: price admin, notifications, plans, public prices
   // account: transfers
   // money: funding, coupons

@@ -97,10 +97,17 @@ const packageVersion = (): string => {
 
 export type OpenApiDocument = ReturnType<typeof createDocument>;
 
-/** The OpenAPI 3.1 document of the API, rendered from the shared zod schemas. */
-export const buildOpenApiDocument = (routes: readonly ApiRoute[] = apiRoutes): OpenApiDocument => {
+/**
+ * The OpenAPI 3.1 document of the API, rendered from the shared zod schemas. A production
+ * document leaves out the sandbox's routes, which production does not serve (api/mount.ts).
+ */
+export const buildOpenApiDocument = (
+  routes: readonly ApiRoute[] = apiRoutes,
+  { isProduction = false }: { isProduction?: boolean } = {},
+): OpenApiDocument => {
   const paths: ZodOpenApiPathsObject = {};
   for (const route of routes) {
+    if (isProduction && 'sandboxOnly' in route && route.sandboxOnly) continue;
     const item = (paths[route.path] ??= {});
     if (item[route.method]) throw new Error(`${route.method} ${route.path} is documented twice`);
     item[route.method] = toOperation(route);

@@ -2,20 +2,26 @@ import { createHash } from 'node:crypto';
 import { Router } from 'express';
 import { buildOpenApiDocument } from './document.ts';
 
-let rendered: { json: string; etag: string } | undefined;
+type Rendered = { json: string; etag: string };
+
+/** The documents rendered so far: a production one (no sandbox routes) and the other. */
+const rendered = new Map<boolean, Rendered>();
 
 /**
- * The document as sent: rendered once per process, since it depends on nothing but the code.
- * main.ts renders it at start-up, so no request pays the tenth of a second it takes; an app built
- * without main.ts (tests make hundreds) renders it on the first request for it, if any.
+ * The document as sent: rendered once per process, since it depends on nothing but the code and
+ * whether this is production (which serves no sandbox route). main.ts renders it at start-up, so
+ * no request pays the tenth of a second it takes; an app built without main.ts (tests make
+ * hundreds) renders it on the first request for it, if any.
  */
-export const renderedDocument = (): { json: string; etag: string } => {
-  if (!rendered) {
-    const json = JSON.stringify(buildOpenApiDocument());
+export const renderedDocument = ({ isProduction }: { isProduction: boolean }): Rendered => {
+  let document = rendered.get(isProduction);
+  if (!document) {
+    const json = JSON.stringify(buildOpenApiDocument(undefined, { isProduction }));
     const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
-    rendered = { json, etag };
+    document = { json, etag };
+    rendered.set(isProduction, document);
   }
-  return rendered;
+  return document;
 };
 
 /**
@@ -24,10 +30,10 @@ export const renderedDocument = (): { json: string; etag: string } => {
  * OpenAPI tools in a browser (editors, client generators) can load it by URL; it holds nothing
  * that is not public.
  */
-export const openApiRoutes = (): Router => {
+export const openApiRoutes = (config: { isProduction: boolean }): Router => {
   const router = Router();
   router.get('/openapi.json', (req, res) => {
-    const { json, etag } = renderedDocument();
+    const { json, etag } = renderedDocument(config);
     res.set({
       'Cache-Control': 'public, max-age=300',
       'Access-Control-Allow-Origin': '*',

@@ -130,9 +130,9 @@ export const mountedRoutes = ({ exclude = [] }: { exclude?: string[] } = {}): {
       else routes.push(...routesOfFactory(file, call[1]!, base));
     }
   }
-  // The route table's routes, mounted by construction (api/mount.ts).
+  // The route table's routes, mounted by construction (api/mount.ts); the sandbox's too, as in
+  // the apps tests build (only a production app leaves them out).
   for (const route of routeTable) {
-    if (route.sandboxOnly) continue;
     routes.push({
       method: route.method,
       path: joinPath('/api/v1', route.path),

@@ -1,10 +1,17 @@
-import { Router } from 'express';
-import type { z } from 'zod';
-import { ZReconcileSuppliersRequest, ZRefundRequest } from '@vendo/shared/schemas/admin';
-import type { AppContext } from '../../app-context.ts';
-import { idempotent } from '../../middleware/idempotency.ts';
-import { validateBody } from '../../middleware/validate.ts';
-import { currentUser, requireRole } from '../../middleware/auth.ts';
+import {
+  ZReconcileSuppliersRequest,
+  ZRefundRequest,
+  ZSandboxFloatRequest,
+} from '@vendo/shared/schemas/admin';
+import {
+  ZPendingPurchasesResponse,
+  ZReconciliationRunsResponse,
+  ZRequeryPurchaseResponse,
+} from '@vendo/shared/schemas/admin.responses';
+import { ZMsgResponse } from '@vendo/shared/schemas/common';
+import { reply, route } from '../../api/route.ts';
+import { ZReconcileStartedResponse } from '../../openapi/answers.ts';
+import { idParam } from '../../openapi/paths/params.ts';
 import { pendingQueue, staffRefund, staffRequery } from './staff-purchases.service.ts';
 import {
   lagosToday,
@@ -12,58 +19,107 @@ import {
   reconciliationRuns,
 } from './supplier-reconciliation.service.ts';
 
-/** Staff tools for purchases, suppliers and services (mounted under /admin, after authenticate). */
-export const adminVendingRoutes = (ctx: AppContext): Router => {
-  const router = Router();
+const tags = ['Admin: purchases'];
 
+/** Staff tools for purchases and suppliers under /admin. */
+export const adminVendingRoutes = [
   /**
    * Refund a purchase (admin or agent; a delivered one only by an admin, with `{reason}`). An
    * unsettled one is re-queried first and refunded only on the supplier's definite failure.
    */
-  router.post(
-    '/refund/:id',
-    requireRole('agent'),
-    idempotent(ctx),
-    validateBody(ZRefundRequest),
-    async (req, res) => {
-      const { reason } = req.body as z.output<typeof ZRefundRequest>;
-      res.json(
-        await staffRefund(ctx, { id: String(req.params.id), actor: currentUser(req), reason }),
-      );
-    },
-  );
-
+  route({
+    method: 'post',
+    path: '/admin/refund/{id}',
+    idempotent: true,
+    tags,
+    summary: 'Refund a purchase',
+    description:
+      'An unsettled purchase is re-queried first and refunded only if the supplier says it failed. A delivered one only by an admin, with a `reason` (audited). Never twice.',
+    access: 'agent',
+    params: idParam('The purchase’s `_id`'),
+    body: ZRefundRequest,
+    answers: { 200: { description: 'Refunded', schema: ZMsgResponse } },
+    errors: { 404: true, 409: true },
+    handler: async ({ ctx, user, params, body }) =>
+      reply(200, await staffRefund(ctx, { id: params.id, actor: user, reason: body.reason })),
+  }),
   /** Re-query an unsettled purchase now. */
-  router.post('/requery/:id', requireRole('agent'), idempotent(ctx), async (req, res) => {
-    res.json(await staffRequery(ctx, { id: String(req.params.id), actor: currentUser(req) }));
-  });
-
+  route({
+    method: 'post',
+    path: '/admin/requery/{id}',
+    idempotent: true,
+    tags,
+    summary: 'Re-query an unsettled purchase now',
+    access: 'agent',
+    params: idParam('The purchase’s `_id`'),
+    answers: {
+      200: { description: 'The supplier’s word and the status', schema: ZRequeryPurchaseResponse },
+    },
+    errors: { 404: true },
+    handler: async ({ ctx, user, params }) =>
+      reply(200, await staffRequery(ctx, { id: params.id, actor: user })),
+  }),
   /** The admin queue: purchases still unsettled, oldest first, with those past the SLA marked. */
-  router.get('/pending', requireRole('agent'), async (_req, res) => {
-    res.json(await pendingQueue(ctx));
-  });
-
+  route({
+    method: 'get',
+    path: '/admin/pending',
+    tags,
+    summary: 'Unsettled purchases',
+    description: 'Oldest first (at most 200), those past the settle deadline marked `escalated`.',
+    access: 'agent',
+    answers: { 200: { description: 'The queue', schema: ZPendingPurchasesResponse } },
+    handler: async ({ ctx }) => reply(200, await pendingQueue(ctx)),
+  }),
   /**
    * Supplier reconciliation of a Lagos day (default today), admins: starts a run in the
    * background and answers at once; GET lists the runs with their mismatches.
    */
-  router.post(
-    '/reconcileSuppliers',
-    requireRole('admin'),
-    validateBody(ZReconcileSuppliersRequest),
-    async (req, res) => {
-      const { date } = req.body as z.output<typeof ZReconcileSuppliersRequest>;
-      const day = date ?? lagosToday();
+  route({
+    method: 'post',
+    path: '/admin/reconcileSuppliers',
+    tags,
+    summary: 'Reconcile a day with the suppliers',
+    description:
+      'Re-queries every settled purchase of a Lagos day (today by default) in the background and records (and alerts) where the supplier disagrees with our books.',
+    access: 'admin',
+    body: ZReconcileSuppliersRequest,
+    answers: { 202: { description: 'Started', schema: ZReconcileStartedResponse } },
+    handler: async ({ ctx, body }) => {
+      const day = body.date ?? lagosToday();
       void reconcileSuppliers(ctx, day).catch((error: unknown) =>
         ctx.logger.error('supplier reconciliation failed', { day, error: String(error) }),
       );
-      res.status(202).json({ msg: `Reconciling ${day} with the suppliers`, day });
+      return reply(202, { msg: `Reconciling ${day} with the suppliers`, day });
     },
-  );
-
-  router.get('/reconcileSuppliers', requireRole('admin'), async (_req, res) => {
-    res.json({ runs: await reconciliationRuns(ctx) });
-  });
-
-  return router;
-};
+  }),
+  route({
+    method: 'get',
+    path: '/admin/reconcileSuppliers',
+    tags,
+    summary: 'Reconciliation runs',
+    access: 'admin',
+    answers: { 200: { description: 'Newest first', schema: ZReconciliationRunsResponse } },
+    handler: async ({ ctx }) => reply(200, { runs: await reconciliationRuns(ctx) }),
+  }),
+  /**
+   * Tops up a simulated supplier's float: served (and documented) only outside production. The
+   * sandbox's code is imported when the route is called, so a production process, which never
+   * mounts it, never loads that code (sandbox-boundary.test.ts).
+   */
+  route({
+    method: 'post',
+    path: '/admin/sandbox/float',
+    sandboxOnly: true,
+    tags,
+    summary: 'Top up a sandbox supplier’s float',
+    description: 'Sandbox only.',
+    access: 'admin',
+    body: ZSandboxFloatRequest,
+    answers: { 200: { description: 'Topped up', schema: ZMsgResponse } },
+    handler: async ({ ctx, body }) => {
+      const { topUpSandboxFloat } = await import('../../sandbox/vending/sandbox-store.ts');
+      await topUpSandboxFloat(ctx.db, body.supplier, body.amount);
+      return reply(200, { msg: `Sandbox ${body.supplier} float topped up` });
+    },
+  }),
+];

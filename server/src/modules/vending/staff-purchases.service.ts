@@ -1,4 +1,8 @@
-import type { TPendingPurchasesResponse } from '@vendo/shared/schemas/admin.responses';
+import type { TTransactionStatus } from '@vendo/shared/constants';
+import type {
+  TPendingPurchasesResponse,
+  TRequeryPurchaseResponse,
+} from '@vendo/shared/schemas/admin.responses';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toPublicTransaction } from '../transactions/transactions.mapper.ts';
@@ -68,18 +72,20 @@ export const staffRefund = async (
 export const staffRequery = async (
   ctx: AppContext,
   { id, actor }: { id: string; actor: UserRow },
-): Promise<{ msg: string; status: string }> => {
+): Promise<TRequeryPurchaseResponse> => {
   const purchase = await findPurchase(ctx.db, id);
   if (!purchase || !PURCHASE_TYPES.includes(purchase.type)) throw notFound();
   if (
     purchase.status !== 'success' &&
     !(UNSETTLED as readonly string[]).includes(purchase.status)
   ) {
-    return { msg: `Transaction is already ${purchase.status}`, status: purchase.status };
+    // The status column holds one of TRANSACTION_STATUSES (as transactions.mapper.ts reads it).
+    const status = purchase.status as TTransactionStatus;
+    return { msg: `Transaction is already ${status}`, status };
   }
   const result = await requeryPurchase(ctx, purchase, { actorId: actor.id });
   const current = (await findPurchase(ctx.db, purchase.id))!;
-  return { msg: `Supplier says: ${result.message}`, status: current.status };
+  return { msg: `Supplier says: ${result.message}`, status: current.status as TTransactionStatus };
 };
 
 /** GET /admin/pending: purchases still unsettled, oldest first, those past the SLA marked. */

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import {
   ZAlertsQuery,
-  ZReconcileSuppliersRequest,
-  ZRefundRequest,
-  ZSandboxFloatRequest,
   ZSendMailRequest,
   ZServiceStatusRequest,
   ZSupplierRequest,
@@ -13,15 +10,11 @@ import {
   ZAcknowledgeAlertResponse,
   ZAlertsResponse,
   ZMailCampaignResponse,
-  ZPendingPurchasesResponse,
-  ZReconciliationRunsResponse,
-  ZRequeryPurchaseResponse,
   ZServiceListResponse,
   ZSupplierListResponse,
   ZUssdCodesUpdatedResponse,
 } from '@vendo/shared/schemas/admin.responses';
 import { ZMsgResponse } from '@vendo/shared/schemas/common';
-import { ZReconcileStartedResponse } from '../answers.ts';
 import { apiError, type ApiRoute } from '../operation.ts';
 import { idParam } from './params.ts';
 
@@ -29,42 +22,6 @@ const tags = ['Admin'];
 
 /** The back office under /admin (staff only; every change audited); the catalogue's in catalogue-admin.ts. */
 export const adminPaths: ApiRoute[] = [
-  {
-    method: 'post',
-    path: '/admin/refund/{id}',
-    idempotent: true,
-    tags: ['Admin: purchases'],
-    summary: 'Refund a purchase',
-    description:
-      'An unsettled purchase is re-queried first and refunded only if the supplier says it failed. A delivered one only by an admin, with a `reason` (audited). Never twice.',
-    access: 'agent',
-    params: idParam('The purchase’s `_id`'),
-    body: ZRefundRequest,
-    answers: { 200: { description: 'Refunded', schema: ZMsgResponse } },
-    errors: { 404: true, 409: true },
-  },
-  {
-    method: 'post',
-    path: '/admin/requery/{id}',
-    idempotent: true,
-    tags: ['Admin: purchases'],
-    summary: 'Re-query an unsettled purchase now',
-    access: 'agent',
-    params: idParam('The purchase’s `_id`'),
-    answers: {
-      200: { description: 'The supplier’s word and the status', schema: ZRequeryPurchaseResponse },
-    },
-    errors: { 404: true },
-  },
-  {
-    method: 'get',
-    path: '/admin/pending',
-    tags: ['Admin: purchases'],
-    summary: 'Unsettled purchases',
-    description: 'Oldest first (at most 200), those past the settle deadline marked `escalated`.',
-    access: 'agent',
-    answers: { 200: { description: 'The queue', schema: ZPendingPurchasesResponse } },
-  },
   {
     method: 'get',
     path: '/admin/alerts',
@@ -85,35 +42,6 @@ export const adminPaths: ApiRoute[] = [
     params: idParam('The alert’s `id`'),
     answers: { 200: { description: 'Acknowledged', schema: ZAcknowledgeAlertResponse } },
     errors: { 404: true, 409: true },
-  },
-  {
-    method: 'post',
-    path: '/admin/reconcileSuppliers',
-    tags: ['Admin: purchases'],
-    summary: 'Reconcile a day with the suppliers',
-    description:
-      'Re-queries every settled purchase of a Lagos day (today by default) in the background and records (and alerts) where the supplier disagrees with our books.',
-    access: 'admin',
-    body: ZReconcileSuppliersRequest,
-    answers: { 202: { description: 'Started', schema: ZReconcileStartedResponse } },
-  },
-  {
-    method: 'get',
-    path: '/admin/reconcileSuppliers',
-    tags: ['Admin: purchases'],
-    summary: 'Reconciliation runs',
-    access: 'admin',
-    answers: { 200: { description: 'Newest first', schema: ZReconciliationRunsResponse } },
-  },
-  {
-    method: 'post',
-    path: '/admin/sandbox/float',
-    tags: ['Admin: purchases'],
-    summary: 'Top up a sandbox supplier’s float',
-    description: 'Sandbox only.',
-    access: 'admin',
-    body: ZSandboxFloatRequest,
-    answers: { 200: { description: 'Topped up', schema: ZMsgResponse } },
   },
   {
     method: 'get',
