@@ -9,7 +9,6 @@ import { errorHandler } from './middleware/error-handler.ts';
 import { rejectNulBytes } from './middleware/reject-nul.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
-import { alertRoutes } from './modules/alerts/alerts.routes.ts';
 import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
@@ -92,7 +91,6 @@ export const createApp = (
   api.use(
     '/admin',
     authenticate(ctx),
-    alertRoutes(ctx),
     priceAdminRoutes(ctx),
     notificationRoutes(ctx),
     mailRoutes(ctx),

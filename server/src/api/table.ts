@@ -1,4 +1,5 @@
 import { adminRoutes } from '../modules/admin/admin.routes.ts';
+import { alertRoutes } from '../modules/alerts/alerts.routes.ts';
 import { adminVendingRoutes } from '../modules/vending/admin-vending.routes.ts';
 import { vendingRoutes } from '../modules/vending/vending.routes.ts';
 import type { AnyRoute } from './route.ts';
@@ -15,6 +16,7 @@ export const routeTable: readonly AnyRoute[] = [
   // admin: people, purchases, alerts, mail, the sandbox float
   ...adminRoutes,
   ...adminVendingRoutes,
+  ...alertRoutes,
   // catalogue: price admin, notifications, plans, public prices
   // account: transfers
   // money: funding, coupons

@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import {
-  ZAlertsQuery,
   ZSendMailRequest,
   ZServiceStatusRequest,
   ZSupplierRequest,
   ZUssdCodeRequest,
 } from '@vendo/shared/schemas/admin';
 import {
-  ZAcknowledgeAlertResponse,
-  ZAlertsResponse,
   ZMailCampaignResponse,
   ZServiceListResponse,
   ZSupplierListResponse,
@@ -16,33 +13,11 @@ import {
 } from '@vendo/shared/schemas/admin.responses';
 import { ZMsgResponse } from '@vendo/shared/schemas/common';
 import { apiError, type ApiRoute } from '../operation.ts';
-import { idParam } from './params.ts';
 
 const tags = ['Admin'];
 
 /** The back office under /admin (staff only; every change audited); the catalogue's in catalogue-admin.ts. */
 export const adminPaths: ApiRoute[] = [
-  {
-    method: 'get',
-    path: '/admin/alerts',
-    tags,
-    summary: 'Alerts for staff',
-    description: 'The latest 100, or with `open=true` only those no admin has acknowledged.',
-    access: 'agent',
-    query: ZAlertsQuery,
-    answers: { 200: { description: 'Newest first', schema: ZAlertsResponse } },
-  },
-  {
-    method: 'post',
-    path: '/admin/alerts/{id}/acknowledge',
-    tags,
-    summary: 'Acknowledge an alert',
-    description: 'Once, by an admin; audited. A second acknowledgement is a 409.',
-    access: 'admin',
-    params: idParam('The alert’s `id`'),
-    answers: { 200: { description: 'Acknowledged', schema: ZAcknowledgeAlertResponse } },
-    errors: { 404: true, 409: true },
-  },
   {
     method: 'get',
     path: '/admin/supplier',
