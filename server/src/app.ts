@@ -21,7 +21,6 @@ import { fundingRoutes, webhookRoutes } from './modules/funding/funding.routes.t
 import { referralRoutes } from './modules/referrals/referrals.routes.ts';
 import { kycRoutes } from './modules/users/kyc.routes.ts';
 import { webhookSettingsRoutes } from './modules/webhooks/webhooks.routes.ts';
-import { mailRoutes } from './modules/mail/mail-campaigns.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
@@ -86,15 +85,9 @@ export const createApp = (
   api.use('/auth/apiTokens', apiTokenRoutes(ctx));
   api.use('/auth', authRoutes(ctx), webhookSettingsRoutes(ctx));
   // The rest of /admin is signed in here, as when the people router authenticated the whole
-  // prefix: these routers do not authenticate themselves, and an /admin path nothing serves
+  // prefix: these two routers do not authenticate themselves, and an /admin path nothing serves
   // still answers 401 to a caller who is not signed in.
-  api.use(
-    '/admin',
-    authenticate(ctx),
-    priceAdminRoutes(ctx),
-    notificationRoutes(ctx),
-    mailRoutes(ctx),
-  );
+  api.use('/admin', authenticate(ctx), priceAdminRoutes(ctx), notificationRoutes(ctx));
   api.use('/dataPlan', planRoutes(ctx));
   api.use(catalogueRoutes(ctx));
   api.use(transferRoutes(ctx));

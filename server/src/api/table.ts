@@ -1,5 +1,6 @@
 import { adminRoutes } from '../modules/admin/admin.routes.ts';
 import { alertRoutes } from '../modules/alerts/alerts.routes.ts';
+import { mailRoutes } from '../modules/mail/mail-campaigns.routes.ts';
 import { adminVendingRoutes } from '../modules/vending/admin-vending.routes.ts';
 import { vendingRoutes } from '../modules/vending/vending.routes.ts';
 import type { AnyRoute } from './route.ts';
@@ -17,6 +18,7 @@ export const routeTable: readonly AnyRoute[] = [
   ...adminRoutes,
   ...adminVendingRoutes,
   ...alertRoutes,
+  ...mailRoutes,
   // catalogue: price admin, notifications, plans, public prices
   // account: transfers
   // money: funding, coupons

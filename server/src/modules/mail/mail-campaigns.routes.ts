@@ -1,31 +1,55 @@
-import { Router } from 'express';
-import { ZSendMailRequest, type TSendMailRequest } from '@vendo/shared/schemas/admin';
-import type { AppContext } from '../../app-context.ts';
+import { z } from 'zod';
+import { ZSendMailRequest } from '@vendo/shared/schemas/admin';
+import { ZMailCampaignResponse } from '@vendo/shared/schemas/admin.responses';
+import { reply, route } from '../../api/route.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { currentUser, requireRole } from '../../middleware/auth.ts';
-import { validateBody } from '../../middleware/validate.ts';
+import { apiError } from '../../openapi/operation.ts';
 import { mailProgress, sendMail } from './mail-campaigns.service.ts';
 
-/** /admin/sendMail (mounted under /admin, after authenticate): admins only. */
-export const mailRoutes = (ctx: AppContext): Router => {
-  const router = Router();
+const tags = ['Admin'];
 
-  router.post(
-    '/sendMail',
-    requireRole('admin'),
-    validateBody(ZSendMailRequest),
-    async (req, res) => {
-      res.json(await sendMail(ctx, currentUser(req), req.body as TSendMailRequest));
+/** /admin/sendMail: admins only (docs/product-rules.md#admin-mail). */
+export const mailRoutes = [
+  route({
+    method: 'post',
+    path: '/admin/sendMail',
+    tags,
+    summary: 'Mail one user or everyone',
+    description:
+      'A `userAccount` mails that user at once; blank mails every user in background batches (watch with GET /admin/sendMail/{id}); a restart resumes without mailing anyone twice.',
+    access: 'admin',
+    body: ZSendMailRequest,
+    answers: { 200: { description: 'Progress', schema: ZMailCampaignResponse } },
+    errors: {
+      404: {
+        user: {
+          summary: 'Unknown username',
+          value: apiError('NOT_FOUND', 'No user has that username'),
+        },
+      },
     },
-  );
-
-  router.get('/sendMail/:id', requireRole('admin'), async (req, res) => {
-    const id = Number(req.params.id);
-    if (!Number.isSafeInteger(id) || id <= 0) {
-      throw new AppError('NOT_FOUND', { msg: 'That mail does not exist' });
-    }
-    res.json(await mailProgress(ctx, id));
-  });
-
-  return router;
-};
+    handler: async ({ ctx, user, body }) => reply(200, await sendMail(ctx, user, body)),
+  }),
+  route({
+    method: 'get',
+    path: '/admin/sendMail/{id}',
+    tags,
+    summary: 'A mail campaign’s progress',
+    access: 'admin',
+    // Read as text: an id that is no positive whole number is a 404 like an unknown one, not a 400.
+    params: z.object({ id: z.string().describe('The campaign id') }),
+    answers: { 200: { description: 'Progress', schema: ZMailCampaignResponse } },
+    errors: {
+      404: {
+        mail: { summary: 'No such mail', value: apiError('NOT_FOUND', 'That mail does not exist') },
+      },
+    },
+    handler: async ({ ctx, params }) => {
+      const id = Number(params.id);
+      if (!Number.isSafeInteger(id) || id <= 0) {
+        throw new AppError('NOT_FOUND', { msg: 'That mail does not exist' });
+      }
+      return reply(200, await mailProgress(ctx, id));
+    },
+  }),
+];

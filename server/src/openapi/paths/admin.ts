@@ -1,20 +1,15 @@
-import { z } from 'zod';
 import {
-  ZSendMailRequest,
   ZServiceStatusRequest,
   ZSupplierRequest,
   ZUssdCodeRequest,
 } from '@vendo/shared/schemas/admin';
 import {
-  ZMailCampaignResponse,
   ZServiceListResponse,
   ZSupplierListResponse,
   ZUssdCodesUpdatedResponse,
 } from '@vendo/shared/schemas/admin.responses';
 import { ZMsgResponse } from '@vendo/shared/schemas/common';
-import { apiError, type ApiRoute } from '../operation.ts';
-
-const tags = ['Admin'];
+import type { ApiRoute } from '../operation.ts';
 
 /** The back office under /admin (staff only; every change audited); the catalogue's in catalogue-admin.ts. */
 export const adminPaths: ApiRoute[] = [
@@ -60,38 +55,5 @@ export const adminPaths: ApiRoute[] = [
     access: 'admin',
     body: ZUssdCodeRequest,
     answers: { 200: { description: 'Every code after it', schema: ZUssdCodesUpdatedResponse } },
-  },
-  {
-    method: 'post',
-    path: '/admin/sendMail',
-    tags,
-    summary: 'Mail one user or everyone',
-    description:
-      'A `userAccount` mails that user at once; blank mails every user in background batches (watch with GET /admin/sendMail/{id}); a restart resumes without mailing anyone twice.',
-    access: 'admin',
-    body: ZSendMailRequest,
-    answers: { 200: { description: 'Progress', schema: ZMailCampaignResponse } },
-    errors: {
-      404: {
-        user: {
-          summary: 'Unknown username',
-          value: apiError('NOT_FOUND', 'No user has that username'),
-        },
-      },
-    },
-  },
-  {
-    method: 'get',
-    path: '/admin/sendMail/{id}',
-    tags,
-    summary: 'A mail campaign’s progress',
-    access: 'admin',
-    params: z.object({ id: z.coerce.number().int().positive().describe('The campaign id') }),
-    answers: { 200: { description: 'Progress', schema: ZMailCampaignResponse } },
-    errors: {
-      404: {
-        mail: { summary: 'No such mail', value: apiError('NOT_FOUND', 'That mail does not exist') },
-      },
-    },
   },
 ];
