@@ -45,7 +45,11 @@ export const updateContactById = async (
   const [row] = await db
     .update(contacts)
     .set({ ...input, lastUsedAt: sql`now()` })
-    .where(userId === undefined ? eq(contacts.id, id) : and(eq(contacts.id, id), eq(contacts.userId, userId)))
+    .where(
+      userId === undefined
+        ? eq(contacts.id, id)
+        : and(eq(contacts.id, id), eq(contacts.userId, userId)),
+    )
     .returning();
   return row;
 };

@@ -154,9 +154,7 @@ export const touchLastLogin = async (db: DbOrTx, userId: string): Promise<void> 
 export const setKycFields = async (
   db: DbOrTx,
   userId: string,
-  fields:
-    | { bvnLast4: string; bvnHash: string }
-    | { ninLast4: string; ninHash: string },
+  fields: { bvnLast4: string; bvnHash: string } | { ninLast4: string; ninHash: string },
 ): Promise<void> => {
   await db.update(users).set(fields).where(eq(users.id, userId));
 };
