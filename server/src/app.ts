@@ -12,7 +12,6 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { alertRoutes } from './modules/alerts/alerts.routes.ts';
 import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { planRoutes, priceAdminRoutes } from './modules/catalogue/plans.routes.ts';
 import { contactRoutes } from './modules/contacts/contacts.routes.ts';
 import { transactionRoutes } from './modules/transactions/transactions.routes.ts';
@@ -104,7 +103,6 @@ export const createApp = (
     );
   }
   api.use('/dataPlan', planRoutes(ctx));
-  api.use(catalogueRoutes(ctx));
   api.use(transferRoutes(ctx));
   api.use(fundingRoutes(ctx), couponRoutes(ctx));
   api.use(referralRoutes(ctx));

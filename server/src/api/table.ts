@@ -1,3 +1,4 @@
+import { catalogueRoutes } from '../modules/catalogue/catalogue.routes.ts';
 import { vendingRoutes } from '../modules/vending/vending.routes.ts';
 import type { AnyRoute } from './route.ts';
 
@@ -12,6 +13,7 @@ export const routeTable: readonly AnyRoute[] = [
   // account: contacts, API tokens, auth, webhook settings
   // admin: people, purchases, alerts, mail, the sandbox float
   // catalogue: price admin, notifications, plans, public prices
+  ...catalogueRoutes,
   // account: transfers
   // money: funding, coupons
   // account: referrals, KYC

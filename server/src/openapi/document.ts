@@ -12,7 +12,6 @@ import { errorCodeTable, toOperation, type ApiRoute } from './operation.ts';
 import { adminPaths } from './paths/admin.ts';
 import { catalogueAdminPaths } from './paths/catalogue-admin.ts';
 import { authPaths } from './paths/auth.ts';
-import { cataloguePaths } from './paths/catalogue.ts';
 import { contactPaths } from './paths/contacts.ts';
 import { developerPaths } from './paths/developer.ts';
 import { ZWebhookEventBody } from '@vendo/shared/schemas/webhooks.responses';
@@ -28,7 +27,6 @@ export const apiRoutes: readonly ApiRoute[] = [
   ...routeTable,
   ...transactionPaths,
   ...authPaths,
-  ...cataloguePaths,
   ...walletPaths,
   ...fundingPaths,
   ...withdrawPaths,
