@@ -23,7 +23,6 @@ import { referralRoutes } from './modules/referrals/referrals.routes.ts';
 import { kycRoutes } from './modules/users/kyc.routes.ts';
 import { webhookSettingsRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { mailRoutes } from './modules/mail/mail-campaigns.routes.ts';
-import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { mountRoutes } from './api/mount.ts';
@@ -92,7 +91,6 @@ export const createApp = (
     adminVendingRoutes(ctx),
     alertRoutes(ctx),
     priceAdminRoutes(ctx),
-    notificationRoutes(ctx),
     mailRoutes(ctx),
   );
   // The sandbox's staff tools (its suppliers' float); never in production.

@@ -1,9 +1,6 @@
 import {
   ZCostPriceListResponse,
   ZCostPriceRequest,
-  ZNotificationRequest,
-  ZNotificationResponse,
-  ZNotificationSeenRequest,
   ZPlanHistoryResponse,
   ZPlanListQuery,
   ZPlanDeleteQuery,
@@ -14,11 +11,10 @@ import {
   ZUpdatePriceResponse,
 } from '@vendo/shared/schemas/catalogue-admin';
 import { ZMsgResponse } from '@vendo/shared/schemas/common';
-import { ZNotificationPublishedResponse, ZPlanDeletedResponse } from '../answers.ts';
+import { ZPlanDeletedResponse } from '../answers.ts';
 import { apiError, type ApiRoute } from '../operation.ts';
 import { idParam } from './params.ts';
 
-const tags = ['Admin'];
 const planNotFound = {
   plan: {
     summary: 'No such plan',
@@ -59,33 +55,6 @@ export const catalogueAdminPaths: ApiRoute[] = [
     body: ZUpdatePriceRequest,
     answers: { 200: { description: 'The changes', schema: ZUpdatePriceResponse } },
     errors: { 404: planNotFound },
-  },
-  {
-    method: 'get',
-    path: '/admin/notification',
-    tags: ['Account'],
-    summary: 'The admins’ message',
-    description: 'Shown to each user until they press OK (`seen`).',
-    access: 'user',
-    answers: { 200: { description: 'The message', schema: ZNotificationResponse } },
-  },
-  {
-    method: 'post',
-    path: '/admin/notification',
-    tags,
-    summary: 'Publish a message to every user',
-    access: 'agent',
-    body: ZNotificationRequest,
-    answers: { 200: { description: 'Published', schema: ZNotificationPublishedResponse } },
-  },
-  {
-    method: 'post',
-    path: '/admin/notification/seen',
-    tags: ['Account'],
-    summary: 'Mark the admins’ message as read',
-    access: 'user',
-    body: ZNotificationSeenRequest,
-    answers: { 200: { description: 'Noted', schema: ZMsgResponse } },
   },
   {
     method: 'get',
