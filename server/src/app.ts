@@ -12,7 +12,6 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { alertRoutes } from './modules/alerts/alerts.routes.ts';
 import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { planRoutes, priceAdminRoutes } from './modules/catalogue/plans.routes.ts';
 import { contactRoutes } from './modules/contacts/contacts.routes.ts';
 import { transactionRoutes } from './modules/transactions/transactions.routes.ts';
 import { adminVendingRoutes } from './modules/vending/admin-vending.routes.ts';
@@ -85,14 +84,7 @@ export const createApp = (
   api.use('/auth/contact', contactRoutes(ctx));
   api.use('/auth/apiTokens', apiTokenRoutes(ctx));
   api.use('/auth', authRoutes(ctx), webhookSettingsRoutes(ctx));
-  api.use(
-    '/admin',
-    adminRoutes(ctx),
-    adminVendingRoutes(ctx),
-    alertRoutes(ctx),
-    priceAdminRoutes(ctx),
-    mailRoutes(ctx),
-  );
+  api.use('/admin', adminRoutes(ctx), adminVendingRoutes(ctx), alertRoutes(ctx), mailRoutes(ctx));
   // The sandbox's staff tools (its suppliers' float); never in production.
   if (!ctx.config.isProduction) {
     api.use(
@@ -100,7 +92,6 @@ export const createApp = (
       onDemand(import('./sandbox/sandbox-admin.routes.ts').then((m) => m.sandboxAdminRoutes(ctx))),
     );
   }
-  api.use('/dataPlan', planRoutes(ctx));
   api.use(transferRoutes(ctx));
   api.use(fundingRoutes(ctx), couponRoutes(ctx));
   api.use(referralRoutes(ctx));

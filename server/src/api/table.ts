@@ -1,4 +1,5 @@
 import { catalogueRoutes } from '../modules/catalogue/catalogue.routes.ts';
+import { planRoutes, priceAdminRoutes } from '../modules/catalogue/plans.routes.ts';
 import { notificationRoutes } from '../modules/notifications/notifications.routes.ts';
 import { vendingRoutes } from '../modules/vending/vending.routes.ts';
 import type { AnyRoute } from './route.ts';
@@ -14,7 +15,9 @@ export const routeTable: readonly AnyRoute[] = [
   // account: contacts, API tokens, auth, webhook settings
   // admin: people, purchases, alerts, mail, the sandbox float
   // catalogue: price admin, notifications, plans, public prices
+  ...priceAdminRoutes,
   ...notificationRoutes,
+  ...planRoutes,
   ...catalogueRoutes,
   // account: transfers
   // money: funding, coupons

@@ -10,7 +10,6 @@ import { ZUser } from '@vendo/shared/schemas/user';
 import { ZBeneficiary } from '@vendo/shared/schemas/withdraw.responses';
 import { errorCodeTable, toOperation, type ApiRoute } from './operation.ts';
 import { adminPaths } from './paths/admin.ts';
-import { catalogueAdminPaths } from './paths/catalogue-admin.ts';
 import { authPaths } from './paths/auth.ts';
 import { contactPaths } from './paths/contacts.ts';
 import { developerPaths } from './paths/developer.ts';
@@ -33,7 +32,6 @@ export const apiRoutes: readonly ApiRoute[] = [
   ...contactPaths,
   ...developerPaths,
   ...adminPaths,
-  ...catalogueAdminPaths,
   ...metaPaths,
 ];
 
