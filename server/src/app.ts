@@ -12,8 +12,6 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { alertRoutes } from './modules/alerts/alerts.routes.ts';
 import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
-import { planRoutes, priceAdminRoutes } from './modules/catalogue/plans.routes.ts';
 import { contactRoutes } from './modules/contacts/contacts.routes.ts';
 import { transactionRoutes } from './modules/transactions/transactions.routes.ts';
 import { adminVendingRoutes } from './modules/vending/admin-vending.routes.ts';
@@ -24,7 +22,6 @@ import { referralRoutes } from './modules/referrals/referrals.routes.ts';
 import { kycRoutes } from './modules/users/kyc.routes.ts';
 import { webhookSettingsRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { mailRoutes } from './modules/mail/mail-campaigns.routes.ts';
-import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { mountRoutes } from './api/mount.ts';
@@ -87,15 +84,7 @@ export const createApp = (
   api.use('/auth/contact', contactRoutes(ctx));
   api.use('/auth/apiTokens', apiTokenRoutes(ctx));
   api.use('/auth', authRoutes(ctx), webhookSettingsRoutes(ctx));
-  api.use(
-    '/admin',
-    adminRoutes(ctx),
-    adminVendingRoutes(ctx),
-    alertRoutes(ctx),
-    priceAdminRoutes(ctx),
-    notificationRoutes(ctx),
-    mailRoutes(ctx),
-  );
+  api.use('/admin', adminRoutes(ctx), adminVendingRoutes(ctx), alertRoutes(ctx), mailRoutes(ctx));
   // The sandbox's staff tools (its suppliers' float); never in production.
   if (!ctx.config.isProduction) {
     api.use(
@@ -103,8 +92,6 @@ export const createApp = (
       onDemand(import('./sandbox/sandbox-admin.routes.ts').then((m) => m.sandboxAdminRoutes(ctx))),
     );
   }
-  api.use('/dataPlan', planRoutes(ctx));
-  api.use(catalogueRoutes(ctx));
   api.use(transferRoutes(ctx));
   api.use(fundingRoutes(ctx), couponRoutes(ctx));
   api.use(referralRoutes(ctx));

@@ -1,3 +1,6 @@
+import { catalogueRoutes } from '../modules/catalogue/catalogue.routes.ts';
+import { planRoutes, priceAdminRoutes } from '../modules/catalogue/plans.routes.ts';
+import { notificationRoutes } from '../modules/notifications/notifications.routes.ts';
 import { vendingRoutes } from '../modules/vending/vending.routes.ts';
 import type { AnyRoute } from './route.ts';
 
@@ -12,6 +15,10 @@ export const routeTable: readonly AnyRoute[] = [
   // account: contacts, API tokens, auth, webhook settings
   // admin: people, purchases, alerts, mail, the sandbox float
   // catalogue: price admin, notifications, plans, public prices
+  ...priceAdminRoutes,
+  ...notificationRoutes,
+  ...planRoutes,
+  ...catalogueRoutes,
   // account: transfers
   // money: funding, coupons
   // account: referrals, KYC
