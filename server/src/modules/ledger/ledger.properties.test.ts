@@ -268,7 +268,7 @@ const runPicks = async (run: Run): Promise<Picks> => {
   };
 };
 
-/** A reconciler pass as jobs/reconciler.ts runs it (without the idempotency-key cleanup). */
+/** A reconciler pass as jobs/background-jobs.ts runs it (without the idempotency-key cleanup). */
 const reconcilerPass = async (ctx: AppContext) => {
   await reconcileOnce(ctx);
   await reconcileWithdrawals(ctx);

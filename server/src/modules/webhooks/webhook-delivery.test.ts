@@ -15,7 +15,7 @@ import type { AppContext } from '../../app-context.ts';
 import { createApp } from '../../app.ts';
 import { openPostgres, type Database } from '../../db/client.ts';
 import { users, webhookDeliveries, webhookEvents } from '../../db/schema/index.ts';
-import { startReconciler } from '../../jobs/reconciler.ts';
+import { startBackgroundJobs } from '../../jobs/background-jobs.ts';
 import { deliverDueWebhooks } from './webhook-delivery.ts';
 import { claimDueWebhookEvents } from './webhooks.repository.ts';
 
@@ -408,7 +408,7 @@ describe('webhook delivery across server processes', () => {
         db: second?.db ?? t.ctx.db,
         config: { ...t.ctx.config, webhooks: { ...t.ctx.config.webhooks, intervalMs: 50 } },
       };
-      const loop = startReconciler(ctx);
+      const loop = startBackgroundJobs(ctx);
       for (let i = 0; i < 100 && receiver.received.length === 0; i++) await sleep(50);
       await loop.stop();
       expect(receiver.received).toHaveLength(1);
