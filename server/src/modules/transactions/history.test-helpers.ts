@@ -4,9 +4,8 @@ import { createUser, type TestUser } from '../../../test/factories/user.factory.
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 
 /**
- * GET /transaction and /transaction/statement.csv on generated history: every figure is checked
- * against an independent computation over the generated rows (plain JavaScript below), for a
- * customer, for staff, across closed days and today, before and after a late refund.
+ * The generated history the history tests read (GET /transaction and its CSV statement), and the
+ * independent computation over the generated rows (plain JavaScript below) they check it against.
  */
 
 export let t: TestApp;

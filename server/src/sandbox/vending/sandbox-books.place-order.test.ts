@@ -10,7 +10,6 @@ import {
 /**
  * The contract of SandboxBooks (sandbox-books.ts): the same cases against the database books
  * (the app) and the memory books (the benchmark's supplier process), so both keep the same rules.
- * Then the memory books behind the real routes, driven by the real adapter over real HTTP.
  */
 
 useSandboxBooks();

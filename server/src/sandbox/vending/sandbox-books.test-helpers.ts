@@ -13,9 +13,8 @@ import {
 } from './sandbox-store.ts';
 
 /**
- * The contract of SandboxBooks (sandbox-books.ts): the same cases against the database books
- * (the app) and the memory books (the benchmark's supplier process), so both keep the same rules.
- * Then the memory books behind the real routes, driven by the real adapter over real HTTP.
+ * The two SandboxBooks implementations (database and memory) the contract tests run against, and
+ * the orders and floats they are given.
  */
 
 export let database: Database;

@@ -16,8 +16,8 @@ import { databaseSandboxBooks } from './sandbox-books.ts';
 import { sandboxSupplierRoutes } from './sandbox-supplier.routes.ts';
 
 /**
- * The sandbox suppliers over real HTTP, driven by the real adapter (no mocked fetch): every
- * trigger from the adapter's point of view, the float, and the wire details.
+ * The sandbox suppliers listening over real HTTP and the real adapters pointed at them (no mocked
+ * fetch), for the sandbox supplier tests.
  */
 
 export const SLOW_MS = 1000;
