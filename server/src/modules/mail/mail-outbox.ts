@@ -15,7 +15,7 @@ import {
  * Mail a request leaves to the background (decision 0028): the request inserts a row naming the
  * user and the kind of mail, nothing more; the sending (composing the mail, an SMTP conversation
  * or the sandbox mailbox) happens after the answer, kicked by the route and by the mail loop
- * (jobs/reconciler.ts), in whichever process claims the row first (SKIP LOCKED).
+ * (jobs/background-jobs.ts), in whichever process claims the row first (SKIP LOCKED).
  */
 
 /**

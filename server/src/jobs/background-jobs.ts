@@ -101,7 +101,7 @@ const every = (
  *   when the last run by any process is that old; a violation raises an admin alert).
  * Each pass claims its work with SKIP LOCKED, so every server process may run this.
  */
-export const startReconciler = (ctx: AppContext): { stop: () => Promise<void> } => {
+export const startBackgroundJobs = (ctx: AppContext): { stop: () => Promise<void> } => {
   const reconciler = every(ctx, 'reconciler', ctx.config.vending.reconcileIntervalMs, async () => {
     await reconcileOnce(ctx);
     await reconcileWithdrawals(ctx);
