@@ -1,6 +1,6 @@
 import type { AppContext } from '../app-context.ts';
 import { isDatabaseUnavailable } from '../db/pg-error.ts';
-import { deleteExpiredIdempotencyKeys } from '../lib/idempotency-store.ts';
+import { deleteExpiredIdempotencyKeys } from '../lib/idempotency.repository.ts';
 import { isMailServerUnavailable } from '../lib/mailer.ts';
 import { reconcileFundings } from '../modules/funding/funding.service.ts';
 import { runLedgerCheck } from '../modules/ledger/ledger-check.service.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mountedRoutes } from '../../../test/helpers/mounted-routes.ts';
 import { getWalletBalanceKobo } from '../ledger/ledger.service.ts';
 import { t, admin, vendor, customer, send, useStaffAuditApp } from './staff-audit.test-helpers.ts';
-import { ACTS, NOT_AUDITED } from './staff-audit.acts.ts';
+import { ACTS, NOT_AUDITED } from './staff-audit.test-acts.ts';
 
 useStaffAuditApp();
 
