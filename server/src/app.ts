@@ -11,8 +11,6 @@ import { requestContext } from './middleware/request-context.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
-import { planRoutes, priceAdminRoutes } from './modules/catalogue/plans.routes.ts';
 import { contactRoutes } from './modules/contacts/contacts.routes.ts';
 import { transactionRoutes } from './modules/transactions/transactions.routes.ts';
 import { transferRoutes } from './modules/transfers/transfer.routes.ts';
@@ -21,7 +19,6 @@ import { fundingRoutes, webhookRoutes } from './modules/funding/funding.routes.t
 import { referralRoutes } from './modules/referrals/referrals.routes.ts';
 import { kycRoutes } from './modules/users/kyc.routes.ts';
 import { webhookSettingsRoutes } from './modules/webhooks/webhooks.routes.ts';
-import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { mountRoutes } from './api/mount.ts';
@@ -84,12 +81,10 @@ export const createApp = (
   api.use('/auth/contact', contactRoutes(ctx));
   api.use('/auth/apiTokens', apiTokenRoutes(ctx));
   api.use('/auth', authRoutes(ctx), webhookSettingsRoutes(ctx));
-  // The rest of /admin is signed in here, as when the people router authenticated the whole
-  // prefix: these two routers do not authenticate themselves, and an /admin path nothing serves
-  // still answers 401 to a caller who is not signed in.
-  api.use('/admin', authenticate(ctx), priceAdminRoutes(ctx), notificationRoutes(ctx));
-  api.use('/dataPlan', planRoutes(ctx));
-  api.use(catalogueRoutes(ctx));
+  // Everything under /admin is signed in first, as when the people router authenticated the
+  // whole prefix: an /admin path nothing serves still answers 401 to a caller who is not signed
+  // in (the table's /admin routes and those of the routers below authenticate themselves too).
+  api.use('/admin', authenticate(ctx));
   api.use(transferRoutes(ctx));
   api.use(fundingRoutes(ctx), couponRoutes(ctx));
   api.use(referralRoutes(ctx));

@@ -6,7 +6,7 @@ import type { StoredAnswer } from '../middleware/idempotency.ts';
 import type { Access, ApiAnswer, ApiRoute } from '../openapi/operation.ts';
 
 /**
- * One endpoint, declared once (docs/decisions/0029-one-route-table.md): what the reference says
+ * One endpoint, declared once (docs/decisions/0030-one-route-table.md): what the reference says
  * about it (the `ApiRoute` fields: method, path, who may call it, schemas, examples) and what
  * serves it. `mountRoutes` applies authentication, the role check, idempotency and validation
  * from the declaration and calls `handler` with the parsed input; the OpenAPI document is

@@ -1,6 +1,9 @@
 import { adminRoutes } from '../modules/admin/admin.routes.ts';
 import { alertRoutes } from '../modules/alerts/alerts.routes.ts';
+import { catalogueRoutes } from '../modules/catalogue/catalogue.routes.ts';
+import { planRoutes, priceAdminRoutes } from '../modules/catalogue/plans.routes.ts';
 import { mailRoutes } from '../modules/mail/mail-campaigns.routes.ts';
+import { notificationRoutes } from '../modules/notifications/notifications.routes.ts';
 import { adminVendingRoutes } from '../modules/vending/admin-vending.routes.ts';
 import { vendingRoutes } from '../modules/vending/vending.routes.ts';
 import type { AnyRoute } from './route.ts';
@@ -20,6 +23,10 @@ export const routeTable: readonly AnyRoute[] = [
   ...alertRoutes,
   ...mailRoutes,
   // catalogue: price admin, notifications, plans, public prices
+  ...priceAdminRoutes,
+  ...notificationRoutes,
+  ...planRoutes,
+  ...catalogueRoutes,
   // account: transfers
   // money: funding, coupons
   // account: referrals, KYC

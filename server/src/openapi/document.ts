@@ -9,10 +9,7 @@ import { ZTransaction } from '@vendo/shared/schemas/transaction';
 import { ZUser } from '@vendo/shared/schemas/user';
 import { ZBeneficiary } from '@vendo/shared/schemas/withdraw.responses';
 import { errorCodeTable, toOperation, type ApiRoute } from './operation.ts';
-import { adminPaths } from './paths/admin.ts';
-import { catalogueAdminPaths } from './paths/catalogue-admin.ts';
 import { authPaths } from './paths/auth.ts';
-import { cataloguePaths } from './paths/catalogue.ts';
 import { contactPaths } from './paths/contacts.ts';
 import { developerPaths } from './paths/developer.ts';
 import { ZWebhookEventBody } from '@vendo/shared/schemas/webhooks.responses';
@@ -28,14 +25,11 @@ export const apiRoutes: readonly ApiRoute[] = [
   ...routeTable,
   ...transactionPaths,
   ...authPaths,
-  ...cataloguePaths,
   ...walletPaths,
   ...fundingPaths,
   ...withdrawPaths,
   ...contactPaths,
   ...developerPaths,
-  ...adminPaths,
-  ...catalogueAdminPaths,
   ...metaPaths,
 ];
 
