@@ -18,8 +18,6 @@ import { contactRoutes } from './modules/contacts/contacts.routes.ts';
 import { transactionRoutes } from './modules/transactions/transactions.routes.ts';
 import { adminVendingRoutes } from './modules/vending/admin-vending.routes.ts';
 import { transferRoutes } from './modules/transfers/transfer.routes.ts';
-import { couponRoutes } from './modules/funding/coupon.routes.ts';
-import { fundingRoutes, webhookRoutes } from './modules/funding/funding.routes.ts';
 import { referralRoutes } from './modules/referrals/referrals.routes.ts';
 import { kycRoutes } from './modules/users/kyc.routes.ts';
 import { webhookSettingsRoutes } from './modules/webhooks/webhooks.routes.ts';
@@ -106,7 +104,6 @@ export const createApp = (
   api.use('/dataPlan', planRoutes(ctx));
   api.use(catalogueRoutes(ctx));
   api.use(transferRoutes(ctx));
-  api.use(fundingRoutes(ctx), couponRoutes(ctx));
   api.use(referralRoutes(ctx));
   api.use(kycRoutes(ctx));
   api.use(withdrawRoutes(ctx));
@@ -116,7 +113,6 @@ export const createApp = (
   });
   // Webhooks read raw bytes (their signatures are over them), so they come before the JSON parser.
   app.use('/api/v1', table.raw);
-  app.use('/api/v1/webhooks', webhookRoutes(ctx));
   app.use('/api/v1', compress(), api);
 
   app.use('/sandbox', compress());

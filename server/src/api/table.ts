@@ -1,3 +1,5 @@
+import { couponRoutes } from '../modules/funding/coupon.routes.ts';
+import { fundingRoutes, webhookRoutes } from '../modules/funding/funding.routes.ts';
 import { vendingRoutes } from '../modules/vending/vending.routes.ts';
 import type { AnyRoute } from './route.ts';
 
@@ -14,6 +16,9 @@ export const routeTable: readonly AnyRoute[] = [
   // catalogue: price admin, notifications, plans, public prices
   // account: transfers
   // money: funding, coupons
+  ...fundingRoutes,
+  ...couponRoutes,
   // account: referrals, KYC
   // money: withdrawals, transactions, service (health, site, the reference), provider callbacks
+  ...webhookRoutes,
 ];

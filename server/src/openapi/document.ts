@@ -16,7 +16,6 @@ import { cataloguePaths } from './paths/catalogue.ts';
 import { contactPaths } from './paths/contacts.ts';
 import { developerPaths } from './paths/developer.ts';
 import { ZWebhookEventBody } from '@vendo/shared/schemas/webhooks.responses';
-import { fundingPaths } from './paths/funding.ts';
 import { metaPaths } from './paths/meta.ts';
 import { transactionPaths } from './paths/transactions.ts';
 import { routeTable } from '../api/table.ts';
@@ -30,7 +29,6 @@ export const apiRoutes: readonly ApiRoute[] = [
   ...authPaths,
   ...cataloguePaths,
   ...walletPaths,
-  ...fundingPaths,
   ...withdrawPaths,
   ...contactPaths,
   ...developerPaths,
