@@ -23,7 +23,6 @@ import { kycRoutes } from './modules/users/kyc.routes.ts';
 import { webhookSettingsRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { mailRoutes } from './modules/mail/mail-campaigns.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
-import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { mountRoutes } from './api/mount.ts';
 import { routeTable } from './api/table.ts';
@@ -106,7 +105,6 @@ export const createApp = (
   api.use(transferRoutes(ctx));
   api.use(referralRoutes(ctx));
   api.use(kycRoutes(ctx));
-  api.use(withdrawRoutes(ctx));
   api.use('/transaction', transactionRoutes(ctx));
   api.use(() => {
     throw new AppError('NOT_FOUND', { msg: 'Not found' });

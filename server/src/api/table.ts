@@ -1,6 +1,7 @@
 import { couponRoutes } from '../modules/funding/coupon.routes.ts';
 import { fundingRoutes, webhookRoutes } from '../modules/funding/funding.routes.ts';
 import { vendingRoutes } from '../modules/vending/vending.routes.ts';
+import { withdrawRoutes } from '../modules/withdraw/withdraw.routes.ts';
 import type { AnyRoute } from './route.ts';
 
 /**
@@ -20,5 +21,6 @@ export const routeTable: readonly AnyRoute[] = [
   ...couponRoutes,
   // account: referrals, KYC
   // money: withdrawals, transactions, service (health, site, the reference), provider callbacks
+  ...withdrawRoutes,
   ...webhookRoutes,
 ];

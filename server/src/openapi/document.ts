@@ -20,7 +20,6 @@ import { metaPaths } from './paths/meta.ts';
 import { transactionPaths } from './paths/transactions.ts';
 import { routeTable } from '../api/table.ts';
 import { walletPaths } from './paths/wallet.ts';
-import { withdrawPaths } from './paths/withdraw.ts';
 
 /** Every documented route, by module; the coverage test holds it equal to the mounted routes. */
 export const apiRoutes: readonly ApiRoute[] = [
@@ -29,7 +28,6 @@ export const apiRoutes: readonly ApiRoute[] = [
   ...authPaths,
   ...cataloguePaths,
   ...walletPaths,
-  ...withdrawPaths,
   ...contactPaths,
   ...developerPaths,
   ...adminPaths,
