@@ -15,7 +15,6 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { planRoutes, priceAdminRoutes } from './modules/catalogue/plans.routes.ts';
 import { contactRoutes } from './modules/contacts/contacts.routes.ts';
-import { transactionRoutes } from './modules/transactions/transactions.routes.ts';
 import { adminVendingRoutes } from './modules/vending/admin-vending.routes.ts';
 import { transferRoutes } from './modules/transfers/transfer.routes.ts';
 import { referralRoutes } from './modules/referrals/referrals.routes.ts';
@@ -105,7 +104,6 @@ export const createApp = (
   api.use(transferRoutes(ctx));
   api.use(referralRoutes(ctx));
   api.use(kycRoutes(ctx));
-  api.use('/transaction', transactionRoutes(ctx));
   api.use(() => {
     throw new AppError('NOT_FOUND', { msg: 'Not found' });
   });

@@ -1,5 +1,6 @@
 import { couponRoutes } from '../modules/funding/coupon.routes.ts';
 import { fundingRoutes, webhookRoutes } from '../modules/funding/funding.routes.ts';
+import { transactionRoutes } from '../modules/transactions/transactions.routes.ts';
 import { vendingRoutes } from '../modules/vending/vending.routes.ts';
 import { withdrawRoutes } from '../modules/withdraw/withdraw.routes.ts';
 import type { AnyRoute } from './route.ts';
@@ -22,5 +23,6 @@ export const routeTable: readonly AnyRoute[] = [
   // account: referrals, KYC
   // money: withdrawals, transactions, service (health, site, the reference), provider callbacks
   ...withdrawRoutes,
+  ...transactionRoutes,
   ...webhookRoutes,
 ];

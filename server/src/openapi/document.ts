@@ -17,14 +17,12 @@ import { contactPaths } from './paths/contacts.ts';
 import { developerPaths } from './paths/developer.ts';
 import { ZWebhookEventBody } from '@vendo/shared/schemas/webhooks.responses';
 import { metaPaths } from './paths/meta.ts';
-import { transactionPaths } from './paths/transactions.ts';
 import { routeTable } from '../api/table.ts';
 import { walletPaths } from './paths/wallet.ts';
 
 /** Every documented route, by module; the coverage test holds it equal to the mounted routes. */
 export const apiRoutes: readonly ApiRoute[] = [
   ...routeTable,
-  ...transactionPaths,
   ...authPaths,
   ...cataloguePaths,
   ...walletPaths,
