@@ -1,5 +1,4 @@
 import express, { Router } from 'express';
-import { sql } from 'drizzle-orm';
 import type { AppContext } from './app-context.ts';
 import { AppError } from './lib/app-error.ts';
 import { rejectDeepBodies } from './middleware/body-depth.ts';
@@ -22,11 +21,9 @@ import { kycRoutes } from './modules/users/kyc.routes.ts';
 import { webhookSettingsRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { mailRoutes } from './modules/mail/mail-campaigns.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
-import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { mountRoutes } from './api/mount.ts';
 import { routeTable } from './api/table.ts';
 import { serveClient } from './web/serve-client.ts';
-import { siteInfo } from './web/site-info.ts';
 import { createLifecycle, healthRoutes, type Lifecycle } from './web/health.ts';
 
 /**
@@ -64,19 +61,6 @@ export const createApp = (
     res.set('Cache-Control', 'no-store');
     next();
   });
-  api.get('/health', async (_req, res) => {
-    try {
-      await ctx.db.execute(sql`select 1`);
-      res.json({ status: 'ok', database: 'up' });
-    } catch {
-      res.status(503).json({ status: 'error', database: 'down' });
-    }
-  });
-  api.get('/site', async (_req, res) => {
-    res.json(await siteInfo(ctx));
-  });
-  // The API reference (OpenAPI 3.1), built from the shared schemas; the /developers page reads it.
-  api.use(openApiRoutes());
   // The route table (purchases first: the busiest); the routers below are moving into it.
   const table = mountRoutes(ctx, routeTable);
   api.use(table.json);

@@ -3,6 +3,8 @@ import { fundingRoutes, webhookRoutes } from '../modules/funding/funding.routes.
 import { transactionRoutes } from '../modules/transactions/transactions.routes.ts';
 import { vendingRoutes } from '../modules/vending/vending.routes.ts';
 import { withdrawRoutes } from '../modules/withdraw/withdraw.routes.ts';
+import { openApiRoutes } from '../openapi/openapi.routes.ts';
+import { serviceRoutes } from '../web/service.routes.ts';
 import type { AnyRoute } from './route.ts';
 
 /**
@@ -24,5 +26,7 @@ export const routeTable: readonly AnyRoute[] = [
   // money: withdrawals, transactions, service (health, site, the reference), provider callbacks
   ...withdrawRoutes,
   ...transactionRoutes,
+  ...serviceRoutes,
+  ...openApiRoutes,
   ...webhookRoutes,
 ];

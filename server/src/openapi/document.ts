@@ -16,7 +16,6 @@ import { cataloguePaths } from './paths/catalogue.ts';
 import { contactPaths } from './paths/contacts.ts';
 import { developerPaths } from './paths/developer.ts';
 import { ZWebhookEventBody } from '@vendo/shared/schemas/webhooks.responses';
-import { metaPaths } from './paths/meta.ts';
 import { routeTable } from '../api/table.ts';
 import { walletPaths } from './paths/wallet.ts';
 
@@ -30,7 +29,6 @@ export const apiRoutes: readonly ApiRoute[] = [
   ...developerPaths,
   ...adminPaths,
   ...catalogueAdminPaths,
-  ...metaPaths,
 ];
 
 /** The order of the tags in the reference: what API users need first. */
