@@ -1,7 +1,13 @@
 import { catalogueRoutes } from '../modules/catalogue/catalogue.routes.ts';
 import { planRoutes, priceAdminRoutes } from '../modules/catalogue/plans.routes.ts';
 import { notificationRoutes } from '../modules/notifications/notifications.routes.ts';
+import { couponRoutes } from '../modules/funding/coupon.routes.ts';
+import { fundingRoutes, webhookRoutes } from '../modules/funding/funding.routes.ts';
+import { transactionRoutes } from '../modules/transactions/transactions.routes.ts';
 import { vendingRoutes } from '../modules/vending/vending.routes.ts';
+import { withdrawRoutes } from '../modules/withdraw/withdraw.routes.ts';
+import { openApiRoutes } from '../openapi/openapi.routes.ts';
+import { serviceRoutes } from '../web/service.routes.ts';
 import type { AnyRoute } from './route.ts';
 
 /**
@@ -21,6 +27,13 @@ export const routeTable: readonly AnyRoute[] = [
   ...catalogueRoutes,
   // account: transfers
   // money: funding, coupons
+  ...fundingRoutes,
+  ...couponRoutes,
   // account: referrals, KYC
   // money: withdrawals, transactions, service (health, site, the reference), provider callbacks
+  ...withdrawRoutes,
+  ...transactionRoutes,
+  ...serviceRoutes,
+  ...openApiRoutes,
+  ...webhookRoutes,
 ];

@@ -14,25 +14,17 @@ import { authPaths } from './paths/auth.ts';
 import { contactPaths } from './paths/contacts.ts';
 import { developerPaths } from './paths/developer.ts';
 import { ZWebhookEventBody } from '@vendo/shared/schemas/webhooks.responses';
-import { fundingPaths } from './paths/funding.ts';
-import { metaPaths } from './paths/meta.ts';
-import { transactionPaths } from './paths/transactions.ts';
 import { routeTable } from '../api/table.ts';
 import { walletPaths } from './paths/wallet.ts';
-import { withdrawPaths } from './paths/withdraw.ts';
 
 /** Every documented route, by module; the coverage test holds it equal to the mounted routes. */
 export const apiRoutes: readonly ApiRoute[] = [
   ...routeTable,
-  ...transactionPaths,
   ...authPaths,
   ...walletPaths,
-  ...fundingPaths,
-  ...withdrawPaths,
   ...contactPaths,
   ...developerPaths,
   ...adminPaths,
-  ...metaPaths,
 ];
 
 /** The order of the tags in the reference: what API users need first. */
