@@ -14,7 +14,6 @@ import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { planRoutes, priceAdminRoutes } from './modules/catalogue/plans.routes.ts';
-import { contactRoutes } from './modules/contacts/contacts.routes.ts';
 import { transactionRoutes } from './modules/transactions/transactions.routes.ts';
 import { adminVendingRoutes } from './modules/vending/admin-vending.routes.ts';
 import { transferRoutes } from './modules/transfers/transfer.routes.ts';
@@ -84,7 +83,6 @@ export const createApp = (
   // The route table (purchases first: the busiest); the routers below are moving into it.
   const table = mountRoutes(ctx, routeTable);
   api.use(table.json);
-  api.use('/auth/contact', contactRoutes(ctx));
   api.use('/auth/apiTokens', apiTokenRoutes(ctx));
   api.use('/auth', authRoutes(ctx), webhookSettingsRoutes(ctx));
   api.use(

@@ -1,3 +1,4 @@
+import { contactRoutes } from '../modules/contacts/contacts.routes.ts';
 import { vendingRoutes } from '../modules/vending/vending.routes.ts';
 import type { AnyRoute } from './route.ts';
 
@@ -10,6 +11,7 @@ export const routeTable: readonly AnyRoute[] = [
   // Purchases first: the busiest.
   ...vendingRoutes,
   // account: contacts, API tokens, auth, webhook settings
+  ...contactRoutes,
   // admin: people, purchases, alerts, mail, the sandbox float
   // catalogue: price admin, notifications, plans, public prices
   // account: transfers
