@@ -10,7 +10,6 @@ import { requestContext } from './middleware/request-context.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { alertRoutes } from './modules/alerts/alerts.routes.ts';
-import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { planRoutes, priceAdminRoutes } from './modules/catalogue/plans.routes.ts';
@@ -21,7 +20,6 @@ import { couponRoutes } from './modules/funding/coupon.routes.ts';
 import { fundingRoutes, webhookRoutes } from './modules/funding/funding.routes.ts';
 import { referralRoutes } from './modules/referrals/referrals.routes.ts';
 import { kycRoutes } from './modules/users/kyc.routes.ts';
-import { webhookSettingsRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { mailRoutes } from './modules/mail/mail-campaigns.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
@@ -83,8 +81,7 @@ export const createApp = (
   // The route table (purchases first: the busiest); the routers below are moving into it.
   const table = mountRoutes(ctx, routeTable);
   api.use(table.json);
-  api.use('/auth/apiTokens', apiTokenRoutes(ctx));
-  api.use('/auth', authRoutes(ctx), webhookSettingsRoutes(ctx));
+  api.use('/auth', authRoutes(ctx));
   api.use(
     '/admin',
     adminRoutes(ctx),

@@ -1,5 +1,7 @@
+import { apiTokenRoutes } from '../modules/api-tokens/api-tokens.routes.ts';
 import { contactRoutes } from '../modules/contacts/contacts.routes.ts';
 import { vendingRoutes } from '../modules/vending/vending.routes.ts';
+import { webhookSettingsRoutes } from '../modules/webhooks/webhooks.routes.ts';
 import type { AnyRoute } from './route.ts';
 
 /**
@@ -12,6 +14,8 @@ export const routeTable: readonly AnyRoute[] = [
   ...vendingRoutes,
   // account: contacts, API tokens, auth, webhook settings
   ...contactRoutes,
+  ...apiTokenRoutes,
+  ...webhookSettingsRoutes,
   // admin: people, purchases, alerts, mail, the sandbox float
   // catalogue: price admin, notifications, plans, public prices
   // account: transfers

@@ -13,7 +13,6 @@ import { adminPaths } from './paths/admin.ts';
 import { catalogueAdminPaths } from './paths/catalogue-admin.ts';
 import { authPaths } from './paths/auth.ts';
 import { cataloguePaths } from './paths/catalogue.ts';
-import { developerPaths } from './paths/developer.ts';
 import { ZWebhookEventBody } from '@vendo/shared/schemas/webhooks.responses';
 import { fundingPaths } from './paths/funding.ts';
 import { metaPaths } from './paths/meta.ts';
@@ -31,7 +30,6 @@ export const apiRoutes: readonly ApiRoute[] = [
   ...walletPaths,
   ...fundingPaths,
   ...withdrawPaths,
-  ...developerPaths,
   ...adminPaths,
   ...catalogueAdminPaths,
   ...metaPaths,
