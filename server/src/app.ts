@@ -10,7 +10,6 @@ import { requestContext } from './middleware/request-context.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { alertRoutes } from './modules/alerts/alerts.routes.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { planRoutes, priceAdminRoutes } from './modules/catalogue/plans.routes.ts';
 import { transactionRoutes } from './modules/transactions/transactions.routes.ts';
@@ -81,7 +80,6 @@ export const createApp = (
   // The route table (purchases first: the busiest); the routers below are moving into it.
   const table = mountRoutes(ctx, routeTable);
   api.use(table.json);
-  api.use('/auth', authRoutes(ctx));
   api.use(
     '/admin',
     adminRoutes(ctx),

@@ -1,4 +1,5 @@
 import { apiTokenRoutes } from '../modules/api-tokens/api-tokens.routes.ts';
+import { authRoutes } from '../modules/auth/auth.routes.ts';
 import { contactRoutes } from '../modules/contacts/contacts.routes.ts';
 import { vendingRoutes } from '../modules/vending/vending.routes.ts';
 import { webhookSettingsRoutes } from '../modules/webhooks/webhooks.routes.ts';
@@ -15,6 +16,7 @@ export const routeTable: readonly AnyRoute[] = [
   // account: contacts, API tokens, auth, webhook settings
   ...contactRoutes,
   ...apiTokenRoutes,
+  ...authRoutes,
   ...webhookSettingsRoutes,
   // admin: people, purchases, alerts, mail, the sandbox float
   // catalogue: price admin, notifications, plans, public prices

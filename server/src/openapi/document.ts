@@ -11,7 +11,6 @@ import { ZBeneficiary } from '@vendo/shared/schemas/withdraw.responses';
 import { errorCodeTable, toOperation, type ApiRoute } from './operation.ts';
 import { adminPaths } from './paths/admin.ts';
 import { catalogueAdminPaths } from './paths/catalogue-admin.ts';
-import { authPaths } from './paths/auth.ts';
 import { cataloguePaths } from './paths/catalogue.ts';
 import { ZWebhookEventBody } from '@vendo/shared/schemas/webhooks.responses';
 import { fundingPaths } from './paths/funding.ts';
@@ -25,7 +24,6 @@ import { withdrawPaths } from './paths/withdraw.ts';
 export const apiRoutes: readonly ApiRoute[] = [
   ...routeTable,
   ...transactionPaths,
-  ...authPaths,
   ...cataloguePaths,
   ...walletPaths,
   ...fundingPaths,
