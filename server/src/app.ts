@@ -14,11 +14,8 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { planRoutes, priceAdminRoutes } from './modules/catalogue/plans.routes.ts';
 import { transactionRoutes } from './modules/transactions/transactions.routes.ts';
 import { adminVendingRoutes } from './modules/vending/admin-vending.routes.ts';
-import { transferRoutes } from './modules/transfers/transfer.routes.ts';
 import { couponRoutes } from './modules/funding/coupon.routes.ts';
 import { fundingRoutes, webhookRoutes } from './modules/funding/funding.routes.ts';
-import { referralRoutes } from './modules/referrals/referrals.routes.ts';
-import { kycRoutes } from './modules/users/kyc.routes.ts';
 import { mailRoutes } from './modules/mail/mail-campaigns.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
@@ -98,10 +95,7 @@ export const createApp = (
   }
   api.use('/dataPlan', planRoutes(ctx));
   api.use(catalogueRoutes(ctx));
-  api.use(transferRoutes(ctx));
   api.use(fundingRoutes(ctx), couponRoutes(ctx));
-  api.use(referralRoutes(ctx));
-  api.use(kycRoutes(ctx));
   api.use(withdrawRoutes(ctx));
   api.use('/transaction', transactionRoutes(ctx));
   api.use(() => {

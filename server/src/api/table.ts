@@ -1,6 +1,9 @@
 import { apiTokenRoutes } from '../modules/api-tokens/api-tokens.routes.ts';
 import { authRoutes } from '../modules/auth/auth.routes.ts';
 import { contactRoutes } from '../modules/contacts/contacts.routes.ts';
+import { referralRoutes } from '../modules/referrals/referrals.routes.ts';
+import { transferRoutes } from '../modules/transfers/transfer.routes.ts';
+import { kycRoutes } from '../modules/users/kyc.routes.ts';
 import { vendingRoutes } from '../modules/vending/vending.routes.ts';
 import { webhookSettingsRoutes } from '../modules/webhooks/webhooks.routes.ts';
 import type { AnyRoute } from './route.ts';
@@ -21,7 +24,10 @@ export const routeTable: readonly AnyRoute[] = [
   // admin: people, purchases, alerts, mail, the sandbox float
   // catalogue: price admin, notifications, plans, public prices
   // account: transfers
+  ...transferRoutes,
   // money: funding, coupons
   // account: referrals, KYC
+  ...referralRoutes,
+  ...kycRoutes,
   // money: withdrawals, transactions, service (health, site, the reference), provider callbacks
 ];

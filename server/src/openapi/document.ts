@@ -17,7 +17,6 @@ import { fundingPaths } from './paths/funding.ts';
 import { metaPaths } from './paths/meta.ts';
 import { transactionPaths } from './paths/transactions.ts';
 import { routeTable } from '../api/table.ts';
-import { walletPaths } from './paths/wallet.ts';
 import { withdrawPaths } from './paths/withdraw.ts';
 
 /** Every documented route, by module; the coverage test holds it equal to the mounted routes. */
@@ -25,7 +24,6 @@ export const apiRoutes: readonly ApiRoute[] = [
   ...routeTable,
   ...transactionPaths,
   ...cataloguePaths,
-  ...walletPaths,
   ...fundingPaths,
   ...withdrawPaths,
   ...adminPaths,
