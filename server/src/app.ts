@@ -10,14 +10,11 @@ import { requestContext } from './middleware/request-context.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { alertRoutes } from './modules/alerts/alerts.routes.ts';
-import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
-import { planRoutes, priceAdminRoutes } from './modules/catalogue/plans.routes.ts';
 import { transactionRoutes } from './modules/transactions/transactions.routes.ts';
 import { adminVendingRoutes } from './modules/vending/admin-vending.routes.ts';
 import { couponRoutes } from './modules/funding/coupon.routes.ts';
 import { fundingRoutes, webhookRoutes } from './modules/funding/funding.routes.ts';
 import { mailRoutes } from './modules/mail/mail-campaigns.routes.ts';
-import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { mountRoutes } from './api/mount.ts';
@@ -77,15 +74,7 @@ export const createApp = (
   // The route table (purchases first: the busiest); the routers below are moving into it.
   const table = mountRoutes(ctx, routeTable);
   api.use(table.json);
-  api.use(
-    '/admin',
-    adminRoutes(ctx),
-    adminVendingRoutes(ctx),
-    alertRoutes(ctx),
-    priceAdminRoutes(ctx),
-    notificationRoutes(ctx),
-    mailRoutes(ctx),
-  );
+  api.use('/admin', adminRoutes(ctx), adminVendingRoutes(ctx), alertRoutes(ctx), mailRoutes(ctx));
   // The sandbox's staff tools (its suppliers' float); never in production.
   if (!ctx.config.isProduction) {
     api.use(
@@ -93,8 +82,6 @@ export const createApp = (
       onDemand(import('./sandbox/sandbox-admin.routes.ts').then((m) => m.sandboxAdminRoutes(ctx))),
     );
   }
-  api.use('/dataPlan', planRoutes(ctx));
-  api.use(catalogueRoutes(ctx));
   api.use(fundingRoutes(ctx), couponRoutes(ctx));
   api.use(withdrawRoutes(ctx));
   api.use('/transaction', transactionRoutes(ctx));

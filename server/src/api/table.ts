@@ -1,6 +1,9 @@
 import { apiTokenRoutes } from '../modules/api-tokens/api-tokens.routes.ts';
 import { authRoutes } from '../modules/auth/auth.routes.ts';
+import { catalogueRoutes } from '../modules/catalogue/catalogue.routes.ts';
+import { planRoutes, priceAdminRoutes } from '../modules/catalogue/plans.routes.ts';
 import { contactRoutes } from '../modules/contacts/contacts.routes.ts';
+import { notificationRoutes } from '../modules/notifications/notifications.routes.ts';
 import { referralRoutes } from '../modules/referrals/referrals.routes.ts';
 import { transferRoutes } from '../modules/transfers/transfer.routes.ts';
 import { kycRoutes } from '../modules/users/kyc.routes.ts';
@@ -23,6 +26,10 @@ export const routeTable: readonly AnyRoute[] = [
   ...webhookSettingsRoutes,
   // admin: people, purchases, alerts, mail, the sandbox float
   // catalogue: price admin, notifications, plans, public prices
+  ...priceAdminRoutes,
+  ...notificationRoutes,
+  ...planRoutes,
+  ...catalogueRoutes,
   // account: transfers
   ...transferRoutes,
   // money: funding, coupons

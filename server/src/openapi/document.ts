@@ -10,8 +10,6 @@ import { ZUser } from '@vendo/shared/schemas/user';
 import { ZBeneficiary } from '@vendo/shared/schemas/withdraw.responses';
 import { errorCodeTable, toOperation, type ApiRoute } from './operation.ts';
 import { adminPaths } from './paths/admin.ts';
-import { catalogueAdminPaths } from './paths/catalogue-admin.ts';
-import { cataloguePaths } from './paths/catalogue.ts';
 import { ZWebhookEventBody } from '@vendo/shared/schemas/webhooks.responses';
 import { fundingPaths } from './paths/funding.ts';
 import { metaPaths } from './paths/meta.ts';
@@ -23,11 +21,9 @@ import { withdrawPaths } from './paths/withdraw.ts';
 export const apiRoutes: readonly ApiRoute[] = [
   ...routeTable,
   ...transactionPaths,
-  ...cataloguePaths,
   ...fundingPaths,
   ...withdrawPaths,
   ...adminPaths,
-  ...catalogueAdminPaths,
   ...metaPaths,
 ];
 

@@ -8,7 +8,6 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { errorMessage } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format-date';
-import '@/styles/staff.css';
 import {
   useRefundTransactionMutation,
   useRequeryFundingMutation,

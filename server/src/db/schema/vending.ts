@@ -93,7 +93,8 @@ export const adminAlerts = pgTable(
 /** Balance-check USSD codes per network (admin-editable data, docs/product-rules.md#purchases). */
 export const ussdCodes = pgTable('ussd_codes', {
   id: serial('id').primaryKey(),
-  category: text('category').notNull(),
+  // Written only by the migration's seed and POST /admin/ussd (ZUssdCodeRequest's enum).
+  category: text('category').$type<'data' | 'airtime'>().notNull(),
   label: text('label').notNull(),
   code: text('code').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),

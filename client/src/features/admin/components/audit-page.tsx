@@ -5,7 +5,6 @@ import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { formatDateTime } from '@/lib/format-date';
-import '@/styles/staff.css';
 import '../admin.css';
 import { useGetAuditQuery } from '../api/oversight.api';
 

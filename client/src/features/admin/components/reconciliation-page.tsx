@@ -5,7 +5,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format-date';
-import '@/styles/staff.css';
 import '../admin.css';
 import { useGetReconciliationsQuery, useReconcileSuppliersMutation } from '../api/oversight.api';
 

@@ -7,7 +7,6 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-error';
-import '@/styles/staff.css';
 import { formatDay, formatDateTime } from '@/lib/format-date';
 import {
   useGetUserQuery,

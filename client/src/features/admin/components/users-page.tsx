@@ -13,6 +13,7 @@ import { TextField } from '@/components/ui/text-field';
 import { FILTER_DEBOUNCE_MS } from '@/lib/filters';
 import { downloadFile } from '@/lib/download.api';
 import { formatDay } from '@/lib/format-date';
+import '@/styles/components/select.css';
 import '../admin.css';
 import { useGetUsersQuery } from '../api/admin-users.api';
 import { LOW_BALANCE_NAIRA } from '../lib/admin';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import '@/styles/purchase.css';
+import '@/styles/components/select.css';
 import '../catalogue.css';
 import { CostPriceSection } from './cost-price-section';
 import { FeesSection } from './fees-section';

@@ -10,7 +10,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Icon } from '@/components/ui/icon';
 import { SelectField } from '@/components/ui/select-field';
 import { errorMessage } from '@/lib/api-error';
-import '@/styles/purchase.css';
+import '@/styles/components/select.css';
 import '../catalogue.css';
 import { useDeletePlanMutation } from '../api/delete-plan.api';
 import { useGetManagedPlansQuery } from '../api/get-managed-plans.api';

@@ -8,13 +8,12 @@ import { errorMessage } from '@/lib/api-error';
 import { copyText } from '@/lib/clipboard';
 import { toast } from '@/lib/toast';
 import { validate } from '@/lib/validation';
-import '@/styles/purchase.css';
-import '@/styles/developer.css';
 import {
   useCreateApiTokenMutation,
   useGetApiTokensQuery,
   useRevokeApiTokenMutation,
 } from '../api/api-tokens.api';
+import '../developers.css';
 
 const when = (iso: string | null, never: string): string =>
   iso ? new Date(iso).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short' }) : never;

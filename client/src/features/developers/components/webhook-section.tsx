@@ -6,14 +6,13 @@ import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-error';
 import { copyText } from '@/lib/clipboard';
 import { toast } from '@/lib/toast';
-import '@/styles/purchase.css';
-import '@/styles/webhooks.css';
 import {
   useGetWebhookSettingsQuery,
   useRotateWebhookSecretMutation,
   useUpdateWebhookMutation,
 } from '../api/webhook-settings.api';
 import { WebhookDeliveryLog } from './webhook-delivery-log';
+import '../developers.css';
 
 /** A secret the server answered once: shown here until the user leaves the page. */
 const SecretOnce = ({ secret }: { secret: string }) => {

@@ -9,8 +9,6 @@ import { errorMessage } from '@/lib/api-error';
 import { isUncertainMove } from '@/lib/api-error';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { validate } from '@/lib/validation';
-import '@/styles/purchase.css';
-import '@/styles/wallet.css';
 import { useRedeemCouponMutation } from '../api/redeem-coupon.api';
 import { WalletBalance } from '@/components/ui/wallet-balance';
 

@@ -9,7 +9,6 @@ import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-error';
 import { isUncertainMove } from '@/lib/api-error';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
-import '@/styles/purchase.css';
 import { useInitiateFundingMutation } from '../api/initiate-funding.api';
 import { useGetSiteQuery } from '@/lib/site.api';
 import { checkFundingAmount, creditAfterFee, feeBasisPoints } from '../lib/funding-fee';

@@ -10,8 +10,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format-date';
-import '@/styles/purchase.css';
-import '@/styles/history.css';
+import '@/styles/components/select.css';
+import '../history.css';
 import { downloadStatement } from '../api/download-statement';
 import { useGetHistoryQuery } from '../api/get-history.api';
 import {

@@ -107,7 +107,7 @@ export const STATUS_FILTER_LABELS: Record<string, string> = {
   refunded: 'Refunded',
 };
 
-/** The badge colour of a status (styles/purchase.css status-*). */
+/** The badge colour of a status (styles/components/purchase.css status-*). */
 export const statusClass = (status: string): string =>
   status === 'success'
     ? 'status-success'

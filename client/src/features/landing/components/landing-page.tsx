@@ -11,6 +11,7 @@ import {
 import { FaqAccordion } from './faq-accordion';
 import { FAQ_ITEMS } from './faq-content';
 import { ServiceCards } from './service-cards';
+import '../landing.css';
 
 const NETWORKS = ['MTN', 'GLO', 'Airtel', '9mobile'];
 

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { PublicHeader } from '@/components/layout/public-header';
 import { usePageData } from '@/lib/page-data';
 import { useGetPricesQuery } from '../api/get-prices.api';
+import '../prices.css';
 
 type TFilter = 'ALL' | TNetwork;
 

@@ -6,7 +6,6 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-error';
 import { validate } from '@/lib/validation';
-import '@/styles/wallet.css';
 import { useUpdateKycMutation } from '../api/update-kyc.api';
 
 type TKycKind = 'nin' | 'bvn';

@@ -7,7 +7,6 @@ import { Dialog } from '@/components/ui/dialog';
 import { Icon } from '@/components/ui/icon';
 import { upgradeIcon } from '@/components/ui/app-icons';
 import { errorMessage } from '@/lib/api-error';
-import '@/styles/purchase.css';
 import { useUpgradeUserMutation } from '../api/upgrade-user.api';
 
 /** What a failed upgrade says when the server gave no message. */

@@ -19,7 +19,8 @@ import { TextField } from '@/components/ui/text-field';
 import { useAddContactMutation } from '@/lib/add-contact.api';
 import { errorMessage } from '@/lib/api-error';
 import { validate, type TInvalidForm } from '@/lib/validation';
-import '@/styles/purchase.css';
+import '@/styles/components/select.css';
+import '../vending.css';
 import { useBuyAirtimeMutation } from '../api/buy-airtime.api';
 import {
   isUncertainFailure,

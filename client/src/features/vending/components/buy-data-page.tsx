@@ -16,7 +16,8 @@ import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-error';
 import { useGetProfileQuery } from '@/lib/profile.api';
 import { validate, type TInvalidForm } from '@/lib/validation';
-import '@/styles/purchase.css';
+import '@/styles/components/select.css';
+import '../vending.css';
 import { useBuyDataMutation } from '../api/buy-data.api';
 import { useGetPlansQuery } from '../api/get-plans.api';
 import {

@@ -4,7 +4,7 @@ import { toast } from '@/lib/toast';
 import { useAppSelector } from '@/app/hooks';
 import { Pagination } from '@/components/ui/pagination';
 import { errorMessage } from '@/lib/api-error';
-import '@/styles/wallet.css';
+import '../wallet.css';
 import { useGetReferralsQuery } from '../api/get-referrals.api';
 import { useWithdrawEarningMutation } from '../api/withdraw-earning.api';
 

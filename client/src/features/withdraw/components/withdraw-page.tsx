@@ -16,7 +16,7 @@ import { errorMessage } from '@/lib/api-error';
 import { isUncertainMove } from '@/lib/api-error';
 import { useWalletBalance } from '@/lib/profile.api';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
-import '@/styles/purchase.css';
+import '@/styles/components/select.css';
 import '../withdraw.css';
 import { useAddBeneficiaryMutation } from '../api/add-beneficiary.api';
 import { useGetBankCodesQuery } from '../api/get-bank-codes.api';
