@@ -9,14 +9,7 @@ import { requestContext } from './middleware/request-context.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { alertRoutes } from './modules/alerts/alerts.routes.ts';
-import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { contactRoutes } from './modules/contacts/contacts.routes.ts';
 import { adminVendingRoutes } from './modules/vending/admin-vending.routes.ts';
-import { transferRoutes } from './modules/transfers/transfer.routes.ts';
-import { referralRoutes } from './modules/referrals/referrals.routes.ts';
-import { kycRoutes } from './modules/users/kyc.routes.ts';
-import { webhookSettingsRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { mailRoutes } from './modules/mail/mail-campaigns.routes.ts';
 import { mountRoutes } from './api/mount.ts';
 import { routeTable } from './api/table.ts';
@@ -61,9 +54,6 @@ export const createApp = (
   // The route table (purchases first: the busiest); the routers below are moving into it.
   const table = mountRoutes(ctx, routeTable);
   api.use(table.json);
-  api.use('/auth/contact', contactRoutes(ctx));
-  api.use('/auth/apiTokens', apiTokenRoutes(ctx));
-  api.use('/auth', authRoutes(ctx), webhookSettingsRoutes(ctx));
   api.use('/admin', adminRoutes(ctx), adminVendingRoutes(ctx), alertRoutes(ctx), mailRoutes(ctx));
   // The sandbox's staff tools (its suppliers' float); never in production.
   if (!ctx.config.isProduction) {
@@ -72,9 +62,6 @@ export const createApp = (
       onDemand(import('./sandbox/sandbox-admin.routes.ts').then((m) => m.sandboxAdminRoutes(ctx))),
     );
   }
-  api.use(transferRoutes(ctx));
-  api.use(referralRoutes(ctx));
-  api.use(kycRoutes(ctx));
   api.use(() => {
     throw new AppError('NOT_FOUND', { msg: 'Not found' });
   });

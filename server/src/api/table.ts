@@ -1,5 +1,8 @@
+import { apiTokenRoutes } from '../modules/api-tokens/api-tokens.routes.ts';
+import { authRoutes } from '../modules/auth/auth.routes.ts';
 import { catalogueRoutes } from '../modules/catalogue/catalogue.routes.ts';
 import { planRoutes, priceAdminRoutes } from '../modules/catalogue/plans.routes.ts';
+import { contactRoutes } from '../modules/contacts/contacts.routes.ts';
 import { notificationRoutes } from '../modules/notifications/notifications.routes.ts';
 import { couponRoutes } from '../modules/funding/coupon.routes.ts';
 import { fundingRoutes, webhookRoutes } from '../modules/funding/funding.routes.ts';
@@ -8,6 +11,10 @@ import { vendingRoutes } from '../modules/vending/vending.routes.ts';
 import { withdrawRoutes } from '../modules/withdraw/withdraw.routes.ts';
 import { openApiRoutes } from '../openapi/openapi.routes.ts';
 import { serviceRoutes } from '../web/service.routes.ts';
+import { referralRoutes } from '../modules/referrals/referrals.routes.ts';
+import { transferRoutes } from '../modules/transfers/transfer.routes.ts';
+import { kycRoutes } from '../modules/users/kyc.routes.ts';
+import { webhookSettingsRoutes } from '../modules/webhooks/webhooks.routes.ts';
 import type { AnyRoute } from './route.ts';
 
 /**
@@ -19,6 +26,10 @@ export const routeTable: readonly AnyRoute[] = [
   // Purchases first: the busiest.
   ...vendingRoutes,
   // account: contacts, API tokens, auth, webhook settings
+  ...contactRoutes,
+  ...apiTokenRoutes,
+  ...authRoutes,
+  ...webhookSettingsRoutes,
   // admin: people, purchases, alerts, mail, the sandbox float
   // catalogue: price admin, notifications, plans, public prices
   ...priceAdminRoutes,
@@ -26,10 +37,13 @@ export const routeTable: readonly AnyRoute[] = [
   ...planRoutes,
   ...catalogueRoutes,
   // account: transfers
+  ...transferRoutes,
   // money: funding, coupons
   ...fundingRoutes,
   ...couponRoutes,
   // account: referrals, KYC
+  ...referralRoutes,
+  ...kycRoutes,
   // money: withdrawals, transactions, service (health, site, the reference), provider callbacks
   ...withdrawRoutes,
   ...transactionRoutes,
