@@ -181,10 +181,6 @@ export default tseslint.config(
       'server/src/**/*.test.ts',
       // Test setup beside the tests (auth.test-helpers.ts, staff-audit.test-acts.ts).
       'server/src/**/*.test-*.ts',
-      // TEMPORARY: these still build queries themselves and are being moved onto repositories
-      // separately. Delete each line as soon as its file no longer needs it.
-      'server/src/app.ts',
-      'server/src/modules/withdraw/withdraw.routes.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

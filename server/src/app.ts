@@ -1,5 +1,4 @@
 import express, { Router } from 'express';
-import { sql } from 'drizzle-orm';
 import type { AppContext } from './app-context.ts';
 import { AppError } from './lib/app-error.ts';
 import { authenticate } from './middleware/auth.ts';
@@ -9,22 +8,9 @@ import { errorHandler } from './middleware/error-handler.ts';
 import { rejectNulBytes } from './middleware/reject-nul.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
-import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { contactRoutes } from './modules/contacts/contacts.routes.ts';
-import { transactionRoutes } from './modules/transactions/transactions.routes.ts';
-import { transferRoutes } from './modules/transfers/transfer.routes.ts';
-import { couponRoutes } from './modules/funding/coupon.routes.ts';
-import { fundingRoutes, webhookRoutes } from './modules/funding/funding.routes.ts';
-import { referralRoutes } from './modules/referrals/referrals.routes.ts';
-import { kycRoutes } from './modules/users/kyc.routes.ts';
-import { webhookSettingsRoutes } from './modules/webhooks/webhooks.routes.ts';
-import { withdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
-import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { mountRoutes } from './api/mount.ts';
 import { routeTable } from './api/table.ts';
 import { serveClient } from './web/serve-client.ts';
-import { siteInfo } from './web/site-info.ts';
 import { createLifecycle, healthRoutes, type Lifecycle } from './web/health.ts';
 
 /**
@@ -62,41 +48,17 @@ export const createApp = (
     res.set('Cache-Control', 'no-store');
     next();
   });
-  api.get('/health', async (_req, res) => {
-    try {
-      await ctx.db.execute(sql`select 1`);
-      res.json({ status: 'ok', database: 'up' });
-    } catch {
-      res.status(503).json({ status: 'error', database: 'down' });
-    }
-  });
-  api.get('/site', async (_req, res) => {
-    res.json(await siteInfo(ctx));
-  });
-  // The API reference (OpenAPI 3.1), built from the shared schemas; the /developers page reads it.
-  api.use(openApiRoutes(ctx.config));
   // The route table (purchases first: the busiest); the routers below are moving into it.
   const table = mountRoutes(ctx, routeTable);
   api.use(table.json);
-  api.use('/auth/contact', contactRoutes(ctx));
-  api.use('/auth/apiTokens', apiTokenRoutes(ctx));
-  api.use('/auth', authRoutes(ctx), webhookSettingsRoutes(ctx));
-  // Everything under /admin is signed in first, as when the people router authenticated the
-  // whole prefix: an /admin path nothing serves still answers 401 to a caller who is not signed
-  // in (the table's /admin routes and those of the routers below authenticate themselves too).
+  // Everything else under /admin is signed in first, as when the people router authenticated
+  // the whole prefix: an /admin path nothing serves answers 401 to a caller who is not signed in.
   api.use('/admin', authenticate(ctx));
-  api.use(transferRoutes(ctx));
-  api.use(fundingRoutes(ctx), couponRoutes(ctx));
-  api.use(referralRoutes(ctx));
-  api.use(kycRoutes(ctx));
-  api.use(withdrawRoutes(ctx));
-  api.use('/transaction', transactionRoutes(ctx));
   api.use(() => {
     throw new AppError('NOT_FOUND', { msg: 'Not found' });
   });
   // Webhooks read raw bytes (their signatures are over them), so they come before the JSON parser.
   app.use('/api/v1', table.raw);
-  app.use('/api/v1/webhooks', webhookRoutes(ctx));
   app.use('/api/v1', compress(), api);
 
   app.use('/sandbox', compress());

@@ -8,7 +8,7 @@ import { seedReferenceData } from './seed/reference-data.ts';
 import { ensureAdmin, seedDemoUsers } from './seed/demo-users.ts';
 import { createApp } from './app.ts';
 import { createLifecycle } from './web/health.ts';
-import { renderedDocument } from './openapi/openapi.routes.ts';
+import { renderedDocument } from './openapi/rendered-document.ts';
 import { resolveJwtSecret } from './lib/jwt-secret.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { beneficiaries, transactions } from '../../db/schema/index.ts';
 import type { TransactionRow } from '../transactions/transactions.mapper.ts';
 import { claimDueTransactions } from '../transactions/transactions.repository.ts';
@@ -171,3 +172,26 @@ export const claimDueWithdrawals = (
     limit,
     retryAfterSeconds,
   });
+
+/**
+ * The withdrawal staff named by our id or by its payout reference (a reference that looks like
+ * an id is tried as both); undefined when there is none.
+ */
+export const findWithdrawalByIdOrReference = async (
+  db: DbOrTx,
+  idOrReference: string,
+): Promise<TransactionRow | undefined> => {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.network, 'Withdrawal'),
+        eq(transactions.type, 'wallet'),
+        isUuid(idOrReference)
+          ? or(eq(transactions.id, idOrReference), eq(transactions.reference, idOrReference))
+          : eq(transactions.reference, idOrReference),
+      ),
+    );
+  return row;
+};
