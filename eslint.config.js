@@ -100,6 +100,25 @@ const appBoundary = [
   },
 ];
 
+// Rules of every server source file.
+const serverSyntaxRules = [
+  {
+    selector: "CallExpression[callee.name='parseFloat']",
+    message: 'Money is integer kobo: use the helpers in @vendo/shared/money.',
+  },
+  {
+    selector: "CallExpression[callee.property.name='transaction']",
+    message: 'Use inTransaction(db, work) from db/retry.ts: it retries deadlocks.',
+  },
+];
+const routerRules = [
+  {
+    selector:
+      "ImportDeclaration[source.value='express'] ImportSpecifier[imported.name='Router'], MemberExpression[object.name='express'][property.name='Router']",
+    message: 'Declare endpoints in the route table (server/src/api/table.ts), not on a router.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -134,18 +153,32 @@ export default tseslint.config(
   {
     // Every transaction goes through inTransaction (server/src/db/retry.ts), which retries a
     // deadlock or serialization failure: a bare .transaction() would answer them with an error.
+    // And every API endpoint is a route of the route table (server/src/api/table.ts), so no
+    // Express router is made elsewhere: what is mounted is what the reference documents.
     files: ['server/src/**/*.ts'],
     ignores: ['server/src/db/retry.ts', 'server/src/**/*.test.ts'],
     rules: {
+      'no-restricted-syntax': ['error', ...serverSyntaxRules, ...routerRules],
+    },
+  },
+  {
+    // Where Express routers are made: the table's mounter, the app itself (the API router it
+    // mounts the table on), the probes and the web client, and the sandbox's stand-ins.
+    files: [
+      'server/src/api/mount.ts',
+      'server/src/app.ts',
+      'server/src/web/**/*.ts',
+      'server/src/sandbox/**/*.ts',
+    ],
+    ignores: ['server/src/**/*.test.ts'],
+    rules: {
       'no-restricted-syntax': [
         'error',
+        ...serverSyntaxRules,
         {
-          selector: "CallExpression[callee.name='parseFloat']",
-          message: 'Money is integer kobo: use the helpers in @vendo/shared/money.',
-        },
-        {
-          selector: "CallExpression[callee.property.name='transaction']",
-          message: 'Use inTransaction(db, work) from db/retry.ts: it retries deadlocks.',
+          selector:
+            'CallExpression[callee.object.name=/^(api|app)$/][callee.property.name=/^(get|post|put|patch|delete)$/]',
+          message: 'Declare the endpoint in the route table (server/src/api/table.ts).',
         },
       ],
     },

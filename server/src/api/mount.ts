@@ -5,6 +5,9 @@ import { idempotent } from '../middleware/idempotency.ts';
 import { parseInput, validateBody } from '../middleware/validate.ts';
 import type { AnyRoute } from './route.ts';
 
+/** A route as mounted: its method and its OpenAPI-style path below /api/v1. */
+export type MountedRoute = { method: AnyRoute['method']; path: string };
+
 /** `/admin/users/{id}` → `/admin/users/:id`. */
 export const expressPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
 
@@ -17,14 +20,16 @@ export const isServed = (route: AnyRoute, { isProduction }: { isProduction: bool
  * from its declaration: its own middleware, authentication (a session; an API token too where
  * `apiToken`), the role check, idempotency (before validation: a refused body does not spend
  * the key), body validation, then its handler with the parsed query and path parameters. The
- * routes that read raw bytes go on `raw`, mounted before the JSON parser.
+ * routes that read raw bytes go on `raw`, mounted before the JSON parser. `mounted` lists what
+ * was mounted, for the test that holds the reference to it.
  */
 export const mountRoutes = (
   ctx: AppContext,
   routes: readonly AnyRoute[],
-): { raw: Router; json: Router } => {
+): { raw: Router; json: Router; mounted: MountedRoute[] } => {
   const raw = Router();
   const json = Router();
+  const mounted: MountedRoute[] = [];
   const session = authenticate(ctx);
   const sessionOrToken = authenticate(ctx, { apiTokens: true });
   const roles: Record<'agent' | 'couponVendor' | 'admin', RequestHandler> = {
@@ -62,6 +67,7 @@ export const mountRoutes = (
       if (reply) res.status(reply.status).json(reply.body);
     });
     (route.rawBody ? raw : json)[route.method](expressPath(route.path), ...chain);
+    mounted.push({ method: route.method, path: route.path });
   }
-  return { raw, json };
+  return { raw, json, mounted };
 };

@@ -3,12 +3,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../../../test/factories/user.factory.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { routeTable } from '../../api/table.ts';
 import { queryRows } from '../../db/query.ts';
 
 /**
  * The roles on the server (docs/product-rules.md#roles): every staff route answers 403 to each role
- * it does not allow, and nothing changes (users, plans, settings, money, coupons, mail, audit). One
- * table lists every staff route with who may call it: a new staff route gets a line here.
+ * it does not allow, and nothing changes (users, plans, settings, money, coupons, mail, audit). Who
+ * may call each route comes from the route table itself; a route that needs a body or an id of
+ * its own to be reached gets a sample here.
  */
 
 type Who = 'admin' | 'agent' | 'couponVendor';
@@ -34,90 +36,35 @@ afterAll(async () => {
 });
 
 const someId = randomUUID();
-const routes = (): Call[] => [
-  { method: 'get', path: '/admin/', who: 'admin' },
-  { method: 'get', path: '/admin/users', who: 'agent' },
-  { method: 'get', path: `/admin/users/${target.id}`, who: 'agent' },
-  { method: 'get', path: `/admin/upgradeUser/${target.id}/reseller`, who: 'admin' },
-  { method: 'post', path: '/admin/resetUserPassword', body: { userId: target.id }, who: 'admin' },
-  {
-    method: 'post',
-    path: '/admin/roles',
-    body: { userId: target.id, role: 'agent', enabled: true },
-    who: 'admin',
+
+/** How a test reaches a staff route: its path filled in, and a body where it takes one. */
+type Sample = { path?: string; body?: object };
+const samples = (): Record<string, Sample> => ({
+  'get /admin/users/{id}': { path: `/admin/users/${target.id}` },
+  'get /admin/upgradeUser/{userId}/{userType}': {
+    path: `/admin/upgradeUser/${target.id}/reseller`,
   },
-  { method: 'get', path: '/admin/audit', who: 'admin' },
-  { method: 'post', path: `/admin/refund/${someId}`, body: { reason: 'because' }, who: 'agent' },
-  { method: 'post', path: `/admin/requery/${someId}`, who: 'agent' },
-  { method: 'get', path: '/admin/pending', who: 'agent' },
-  { method: 'post', path: '/admin/reconcileSuppliers', body: {}, who: 'admin' },
-  { method: 'get', path: '/admin/reconcileSuppliers', who: 'admin' },
-  {
-    method: 'post',
-    path: '/admin/sandbox/float',
-    body: { supplier: 'ALARO', amount: 1000 },
-    who: 'admin',
-  },
-  { method: 'get', path: '/admin/alerts', who: 'agent' },
-  { method: 'post', path: '/admin/alerts/1/acknowledge', who: 'admin' },
-  { method: 'get', path: '/admin/salesChart', who: 'admin' },
-  { method: 'get', path: '/admin/users.csv', who: 'agent' },
-  {
-    method: 'post',
-    path: '/admin/sendMail',
-    body: { subject: 'Hi', message: 'Hello', userAccount: '' },
-    who: 'admin',
-  },
-  { method: 'get', path: '/admin/sendMail/1', who: 'admin' },
-  { method: 'post', path: '/admin/notification', body: { msg: 'New prices' }, who: 'agent' },
-  {
-    method: 'post',
-    path: '/admin/updatePrice',
-    body: { dataId: someId, newPrice: { price: 500 } },
-    who: 'agent',
-  },
-  { method: 'get', path: '/admin/supplier', who: 'admin' },
-  {
-    method: 'post',
-    path: '/admin/supplier',
-    body: { network: 'MTN', supplierName: 'GLAD' },
-    who: 'admin',
-  },
-  { method: 'get', path: '/admin/checkServices', who: 'admin' },
-  {
-    method: 'post',
-    path: '/admin/updateServices',
+  'post /admin/resetUserPassword': { body: { userId: target.id } },
+  'post /admin/roles': { body: { userId: target.id, role: 'agent', enabled: true } },
+  'post /admin/refund/{id}': { body: { reason: 'because' } },
+  'post /admin/reconcileSuppliers': { body: {} },
+  'post /admin/sandbox/float': { body: { supplier: 'ALARO', amount: 1000 } },
+  'post /admin/alerts/{id}/acknowledge': { path: '/admin/alerts/1/acknowledge' },
+  'post /admin/sendMail': { body: { subject: 'Hi', message: 'Hello', userAccount: '' } },
+  'get /admin/sendMail/{id}': { path: '/admin/sendMail/1' },
+  'post /admin/notification': { body: { msg: 'New prices' } },
+  'post /admin/updatePrice': { body: { dataId: someId, newPrice: { price: 500 } } },
+  'post /admin/supplier': { body: { network: 'MTN', supplierName: 'GLAD' } },
+  'post /admin/updateServices': {
     body: { serviceName: 'data', serviceType: 'data', serviceStatus: false },
-    who: 'admin',
   },
-  { method: 'post', path: '/admin/ussd', body: { network: 'MTN', ussd: '*323#' }, who: 'admin' },
-  { method: 'get', path: '/admin/costPrice', who: 'admin' },
-  {
-    method: 'post',
-    path: '/admin/costPrice',
-    body: { network: 'MTN', costPrice: 1 },
-    who: 'admin',
-  },
-  { method: 'get', path: '/admin/fees', who: 'admin' },
-  { method: 'post', path: '/admin/fees', body: { fundPagePercent: 5 }, who: 'admin' },
-  { method: 'post', path: `/admin/requeryFunding/${someId}`, who: 'agent' },
-  {
-    method: 'post',
-    path: '/admin/reQueryWithdrawal',
-    body: { transactionId: someId },
-    who: 'admin',
-  },
-  {
-    method: 'post',
-    path: '/admin/generateCoupon',
-    body: { userAccount: target.userName, amount: 500 },
-    who: 'couponVendor',
-  },
-  { method: 'get', path: '/admin/coupons', who: 'couponVendor' },
-  { method: 'get', path: '/dataPlan?network=MTN', who: 'agent' },
-  {
-    method: 'post',
-    path: '/dataPlan/add',
+  'post /admin/ussd': { body: { network: 'MTN', ussd: '*323#' } },
+  'post /admin/costPrice': { body: { network: 'MTN', costPrice: 1 } },
+  'post /admin/fees': { body: { fundPagePercent: 5 } },
+  'post /admin/reQueryWithdrawal': { body: { transactionId: someId } },
+  'post /admin/generateCoupon': { body: { userAccount: target.userName, amount: 500 } },
+  'get /dataPlan': { path: '/dataPlan?network=MTN' },
+  'post /dataPlan/add': {
     body: {
       planNetwork: 'MTN',
       planName: '9GB',
@@ -129,12 +76,36 @@ const routes = (): Call[] => [
       resellerPrice: 2900,
       apiPrice: 2800,
     },
-    who: 'admin',
   },
-  { method: 'patch', path: '/dataPlan/update', body: { _id: someId }, who: 'admin' },
-  { method: 'delete', path: `/dataPlan/delete?planId=${someId}`, who: 'admin' },
-  { method: 'get', path: `/dataPlan/history/${someId}`, who: 'admin' },
-];
+  'patch /dataPlan/update': { body: { _id: someId } },
+  'delete /dataPlan/delete': { path: `/dataPlan/delete?planId=${someId}` },
+});
+
+/** Every staff route of the route table, with who may call it as the table says. */
+const staffRoutes = routeTable.filter(
+  (route): route is typeof route & { access: Who } =>
+    route.access === 'admin' || route.access === 'agent' || route.access === 'couponVendor',
+);
+
+const routes = (): Call[] => {
+  const known = samples();
+  return staffRoutes.map((route) => {
+    const sample = known[`${route.method} ${route.path}`] ?? {};
+    return {
+      method: route.method as Call['method'],
+      path: sample.path ?? route.path.replace(/\{\w+\}/g, someId),
+      ...(sample.body ? { body: sample.body } : {}),
+      who: route.access,
+    };
+  });
+};
+
+it('reads every staff route from the route table, and samples only routes it has', () => {
+  const keys = staffRoutes.map((route) => `${route.method} ${route.path}`);
+  expect(keys.length).toBeGreaterThanOrEqual(39);
+  expect(keys).toEqual(expect.arrayContaining(['post /admin/refund/{id}', 'get /admin/coupons']));
+  expect(Object.keys(samples()).filter((k) => !keys.includes(k))).toEqual([]);
+});
 
 /** Who holds which role: an admin holds them all; agents and coupon vendors only their own. */
 const allowed = (caller: string, who: Who) =>
