@@ -48,7 +48,7 @@ export const createApp = (
     res.set('Cache-Control', 'no-store');
     next();
   });
-  // The route table (purchases first: the busiest); the routers below are moving into it.
+  // Every endpoint, from the route table (api/table.ts; purchases first: the busiest).
   const table = mountRoutes(ctx, routeTable);
   api.use(table.json);
   // Everything else under /admin is signed in first, as when the people router authenticated

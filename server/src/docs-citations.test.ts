@@ -17,19 +17,6 @@ const SCANNED_DIRS = ['server/src', 'client/src', 'shared', 'e2e', 'docs'];
 const SCANNED_FILES = ['README.md', 'client/README.md'];
 const EXTENSIONS = ['.ts', '.tsx', '.md', '.css'];
 
-/**
- * TEMPORARY: files being rewritten elsewhere at the moment, which still carry old citations. They
- * are exempt from the "no old citation" check only (their product-rules anchors are still
- * checked). Remove each entry once its rewrite has landed and its citations are fixed:
- * - every server/src/modules/<module>/<name>.routes.ts (not their tests),
- * - everything under server/src/openapi/,
- * - server/src/app.ts.
- */
-const TEMPORARILY_EXEMPT = (file: string): boolean =>
-  /^server\/src\/modules\/[^/]+\/[^/]+\.routes\.ts$/.test(file) ||
-  file.startsWith('server/src/openapi/') ||
-  file === 'server/src/app.ts';
-
 /** Repository-relative paths (forward slashes) of every scanned file. */
 const scannedFiles = (): string[] => {
   const fromDirs = SCANNED_DIRS.flatMap((dir) =>
@@ -78,15 +65,13 @@ describe('documentation citations', () => {
   });
 
   it('nothing cites a document the repository does not hold', () => {
-    const offenders = scannedFiles()
-      .filter((file) => !TEMPORARILY_EXEMPT(file))
-      .flatMap((file) =>
-        read(file)
-          .split('\n')
-          .map((line, index) => ({ line, number: index + 1 }))
-          .filter(({ line }) => OLD_CITATIONS.some((pattern) => pattern.test(line)))
-          .map(({ line, number }) => `${file}:${number}: ${line.trim()}`),
-      );
+    const offenders = scannedFiles().flatMap((file) =>
+      read(file)
+        .split('\n')
+        .map((line, index) => ({ line, number: index + 1 }))
+        .filter(({ line }) => OLD_CITATIONS.some((pattern) => pattern.test(line)))
+        .map(({ line, number }) => `${file}:${number}: ${line.trim()}`),
+    );
     expect(offenders).toEqual([]);
   });
 

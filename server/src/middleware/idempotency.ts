@@ -24,10 +24,13 @@ const canonical = (value: unknown): string =>
       : v,
   );
 
-const bodyOf = (req: Request): Record<string, unknown> | undefined =>
-  req.body && typeof req.body === 'object' && !Array.isArray(req.body)
-    ? (req.body as Record<string, unknown>)
-    : undefined;
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const bodyOf = (req: Request): Record<string, unknown> | undefined => {
+  const body: unknown = req.body;
+  return isRecord(body) ? body : undefined;
+};
 
 /**
  * The request's key: the Idempotency-Key header or the body's `request_id` (one namespace: either

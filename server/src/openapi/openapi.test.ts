@@ -6,7 +6,8 @@ import { z } from 'zod';
 import type { oas31 } from 'zod-openapi';
 import { createUser, type TestUser } from '../../test/factories/user.factory.ts';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.ts';
-import { apiRoutes, buildOpenApiDocument } from './document.ts';
+import { routeTable } from '../api/table.ts';
+import { buildOpenApiDocument } from './document.ts';
 import { errorAnswersOf, type ApiRoute, type Examples } from './operation.ts';
 
 const document = buildOpenApiDocument();
@@ -90,7 +91,7 @@ describe('the OpenAPI document', () => {
       // An answer example must be exactly what the schema describes (nothing stripped).
       expect(schema.parse(value)).toEqual(value);
     let count = 0;
-    for (const route of apiRoutes as ApiRoute[]) {
+    for (const route of routeTable as readonly ApiRoute[]) {
       const where = `${route.method} ${route.path}`;
       if (route.body) check(route.body, route.bodyExamples, `${where} body`);
       for (const [status, answer] of Object.entries(route.answers)) {
@@ -177,7 +178,7 @@ describe('the documented routes, called on the running app', () => {
   it('reaches a handler for every documented route, which answers a documented status', async () => {
     const missed: string[] = [];
     const undocumented: string[] = [];
-    for (const route of apiRoutes) {
+    for (const route of routeTable) {
       const answer = await call(route.method, route.path);
       if (isCatchAll(answer)) missed.push(`${route.method} ${route.path}`);
       const operation = (document.paths?.[route.path] as oas31.PathItemObject)[route.method]!;

@@ -19,7 +19,7 @@ import { ZMsgResponse } from '@vendo/shared/schemas/common';
 import { reply, route } from '../../api/route.ts';
 import { sendCsv } from '../../lib/send-csv.ts';
 import { apiError } from '../../openapi/operation.ts';
-import { idParam } from '../../openapi/paths/params.ts';
+import { idParam } from '../../api/params.ts';
 import {
   adminDashboard,
   auditLogPage,

@@ -5,7 +5,7 @@ import {
   ZApiTokenRevokedResponse,
 } from '@vendo/shared/schemas/api-tokens.responses';
 import { reply, route } from '../../api/route.ts';
-import { idParam } from '../../openapi/paths/params.ts';
+import { idParam } from '../../api/params.ts';
 import { developerTags as tags, sessionOnly } from './api-tokens.docs.ts';
 import { apiTokensOf, createApiToken, revokeApiToken } from './api-tokens.service.ts';
 

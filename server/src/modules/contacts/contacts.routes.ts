@@ -6,7 +6,7 @@ import {
 } from '@vendo/shared/schemas/contacts.responses';
 import { reply, route } from '../../api/route.ts';
 import { apiError } from '../../openapi/operation.ts';
-import { idParam } from '../../openapi/paths/params.ts';
+import { idParam } from '../../api/params.ts';
 import { addContact, deleteContact, listContacts, updateContact } from './contacts.service.ts';
 
 const tags = ['Contacts'];

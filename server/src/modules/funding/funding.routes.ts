@@ -15,7 +15,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { ZProviderEvent } from '../../openapi/answers.ts';
 import { apiError } from '../../openapi/operation.ts';
-import { idParam } from '../../openapi/paths/params.ts';
+import { idParam } from '../../api/params.ts';
 import { fundingFees, updateFundingFees } from './fees.service.ts';
 import {
   handleSquadWebhook,

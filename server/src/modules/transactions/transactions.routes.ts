@@ -7,7 +7,7 @@ import { reply, route } from '../../api/route.ts';
 import { sendCsv } from '../../lib/send-csv.ts';
 import { transactionExamples, transactionListExamples } from '../../openapi/examples.ts';
 import { apiError } from '../../openapi/operation.ts';
-import { idParam } from '../../openapi/paths/params.ts';
+import { idParam } from '../../api/params.ts';
 import { listHistory, statementFileName, statementLines } from './history.service.ts';
 import { getTransactionFor } from './transactions.service.ts';
 

@@ -11,7 +11,7 @@ import {
 import { ZMsgResponse } from '@vendo/shared/schemas/common';
 import { reply, route } from '../../api/route.ts';
 import { ZReconcileStartedResponse } from '../../openapi/answers.ts';
-import { idParam } from '../../openapi/paths/params.ts';
+import { idParam } from '../../api/params.ts';
 import { pendingQueue, staffRefund, staffRequery } from './staff-purchases.service.ts';
 import {
   lagosToday,

@@ -7,7 +7,7 @@ import {
 } from '@vendo/shared/schemas/webhooks.responses';
 import { reply, route } from '../../api/route.ts';
 import { apiError } from '../../openapi/operation.ts';
-import { idParam } from '../../openapi/paths/params.ts';
+import { idParam } from '../../api/params.ts';
 import { developerTags as tags, sessionOnly } from '../api-tokens/api-tokens.docs.ts';
 import {
   getWebhookSettings,

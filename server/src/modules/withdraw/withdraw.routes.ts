@@ -19,7 +19,7 @@ import {
 import { reply, route } from '../../api/route.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { apiError } from '../../openapi/operation.ts';
-import { idParam } from '../../openapi/paths/params.ts';
+import { idParam } from '../../api/params.ts';
 import type { TransactionRow } from '../transactions/transactions.mapper.ts';
 import { BANKS } from './bank-codes.ts';
 import { findWithdrawalById, findWithdrawalByIdOrReference } from './withdraw.repository.ts';
