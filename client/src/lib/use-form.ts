@@ -1,0 +1,108 @@
+import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { z } from 'zod';
+import { errorMessage } from '@/lib/api-error';
+import { toast } from '@/lib/toast';
+import { validate, type TInvalidForm } from '@/lib/validation';
+
+type TFieldElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+type TSubmitOptions = {
+  /** What the error toast says when the answer has no `msg` (GENERIC_ERROR by default). */
+  fallback?: string;
+  /** Also show a failed call's message in the form's alert, not only in a toast. */
+  alertOnError?: boolean;
+};
+
+/**
+ * The one way the client builds a form (decision 0029): the values of its fields keyed by each
+ * field's `name`, the alert above the form with the fields it names, validation with a shared
+ * schema, and a submit that toasts a failed call's `msg`.
+ *
+ * - `field(name)` gives a TextField, PasswordField or SelectField its name, value, onChange and
+ *   aria-invalid; `set(name, value)` is for a field that rewrites what was typed.
+ * - `check(schema, body)` parses the body with the shared schema, as the server will: on failure
+ *   the alert shows the first message (the server's own wording) and returns null.
+ * - `handleSubmit(run)` is the form's onSubmit: no browser submit, nothing while the last one is
+ *   still running (a double tap), and a call that throws is an error toast with the answer's `msg`.
+ * - Put `adoptTyped` on a form the server renders (decision 0022): what a visitor typed into the
+ *   server's markup before the scripts attached is taken into the values. Take it out of the
+ *   object first (`const { adoptTyped } = form`): with `ref={form.adoptTyped}` the React lint
+ *   takes the whole object for a ref and refuses every other read of it during render.
+ */
+export const useForm = <T extends Record<string, string>>(initial: T) => {
+  const [values, setValues] = useState<T>(initial);
+  const [invalid, setInvalid] = useState<TInvalidForm | null>(null);
+  const running = useRef(false);
+
+  const set = (name: keyof T & string, value: string) =>
+    setValues((current) => ({ ...current, [name]: value }));
+
+  const onChange = (event: ChangeEvent<TFieldElement>) =>
+    set(event.target.name, event.target.value);
+
+  const adoptTyped = useCallback((form: HTMLFormElement | null) => {
+    if (!form) return;
+    setValues((current) => {
+      let next = current;
+      for (const name of Object.keys(current)) {
+        const field = form.elements.namedItem(name);
+        if (field instanceof HTMLInputElement && field.value !== current[name]) {
+          next = { ...next, [name]: field.value };
+        }
+      }
+      return next;
+    });
+  }, []);
+
+  /** Shows `message` in the form's alert and marks `fields` invalid. */
+  const fail = (message: string, fields: readonly string[] = []) =>
+    setInvalid({ message, fields: new Set(fields) });
+
+  const check = <S extends z.ZodType>(schema: S, body: unknown): z.output<S> | null => {
+    const result = validate(schema, body);
+    setInvalid(result.ok ? null : result);
+    return result.ok ? result.data : null;
+  };
+
+  const handleSubmit =
+    (run: () => Promise<void> | void, options: TSubmitOptions = {}) =>
+    async (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      if (running.current) return;
+      running.current = true;
+      try {
+        await run();
+      } catch (error) {
+        const message = errorMessage(error, options.fallback);
+        toast.error(message);
+        if (options.alertOnError) fail(message);
+      } finally {
+        running.current = false;
+      }
+    };
+
+  const isInvalid = (name: string): boolean | undefined => invalid?.fields.has(name);
+
+  const field = (name: keyof T & string) => ({
+    name,
+    value: values[name],
+    onChange,
+    invalid: isInvalid(name),
+  });
+
+  return {
+    values,
+    setValues,
+    set,
+    onChange,
+    adoptTyped,
+    field,
+    isInvalid,
+    /** The alert's message, or null. */
+    alert: invalid?.message ?? null,
+    check,
+    fail,
+    clearAlert: () => setInvalid(null),
+    handleSubmit,
+  };
+};
