@@ -6,6 +6,9 @@ import { validate, type TInvalidForm } from '@/lib/validation';
 
 type TFieldElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
+/** The names of a form's text values (a tick box's value is a boolean). */
+type TTextName<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
+
 type TSubmitOptions = {
   /** What the error toast says when the answer has no `msg` (GENERIC_ERROR by default). */
   fallback?: string;
@@ -19,7 +22,8 @@ type TSubmitOptions = {
  * schema, and a submit that toasts a failed call's `msg`.
  *
  * - `field(name)` gives a TextField, PasswordField or SelectField its name, value, onChange and
- *   aria-invalid; `set(name, value)` is for a field that rewrites what was typed.
+ *   whether it is invalid; `bind(name)` the same without the last; `set(name, value)` is for a
+ *   field that rewrites what was typed.
  * - `check(schema, body)` parses the body with the shared schema, as the server will: on failure
  *   the alert shows the first message (the server's own wording) and returns null.
  * - `handleSubmit(run)` is the form's onSubmit: no browser submit, nothing while the last one is
@@ -29,16 +33,18 @@ type TSubmitOptions = {
  *   object first (`const { adoptTyped } = form`): with `ref={form.adoptTyped}` the React lint
  *   takes the whole object for a ref and refuses every other read of it during render.
  */
-export const useForm = <T extends Record<string, string>>(initial: T) => {
+export const useForm = <T extends Record<string, string | boolean>>(initial: T) => {
   const [values, setValues] = useState<T>(initial);
   const [invalid, setInvalid] = useState<TInvalidForm | null>(null);
   const running = useRef(false);
 
-  const set = (name: keyof T & string, value: string) =>
+  const set = <K extends keyof T>(name: K, value: T[K]) =>
     setValues((current) => ({ ...current, [name]: value }));
 
-  const onChange = (event: ChangeEvent<TFieldElement>) =>
-    set(event.target.name, event.target.value);
+  const onChange = (event: ChangeEvent<TFieldElement>) => {
+    const { name, value } = event.target;
+    setValues((current) => ({ ...current, [name]: value }));
+  };
 
   const adoptTyped = useCallback((form: HTMLFormElement | null) => {
     if (!form) return;
@@ -46,7 +52,12 @@ export const useForm = <T extends Record<string, string>>(initial: T) => {
       let next = current;
       for (const name of Object.keys(current)) {
         const field = form.elements.namedItem(name);
-        if (field instanceof HTMLInputElement && field.value !== current[name]) {
+        const value = current[name];
+        if (
+          field instanceof HTMLInputElement &&
+          typeof value === 'string' &&
+          field.value !== value
+        ) {
           next = { ...next, [name]: field.value };
         }
       }
@@ -83,12 +94,10 @@ export const useForm = <T extends Record<string, string>>(initial: T) => {
 
   const isInvalid = (name: string): boolean | undefined => invalid?.fields.has(name);
 
-  const field = (name: keyof T & string) => ({
-    name,
-    value: values[name],
-    onChange,
-    invalid: isInvalid(name),
-  });
+  /** Name, value and onChange of a field, for one that is never marked invalid (or a textarea). */
+  const bind = (name: TTextName<T>) => ({ name, value: values[name] as string, onChange });
+
+  const field = (name: TTextName<T>) => ({ ...bind(name), invalid: isInvalid(name) });
 
   return {
     values,
@@ -97,6 +106,7 @@ export const useForm = <T extends Record<string, string>>(initial: T) => {
     onChange,
     adoptTyped,
     field,
+    bind,
     isInvalid,
     /** The alert's message, or null. */
     alert: invalid?.message ?? null,
