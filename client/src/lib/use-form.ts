@@ -12,8 +12,8 @@ type TTextName<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T]
 type TSubmitOptions = {
   /** What the error toast says when the answer has no `msg` (GENERIC_ERROR by default). */
   fallback?: string;
-  /** Also show a failed call's message in the form's alert, not only in a toast. */
-  alertOnError?: boolean;
+  /** Where a failed call's message shows: a toast (the default), the form's alert, or both. */
+  errorIn?: 'toast' | 'alert' | 'both';
 };
 
 /**
@@ -85,8 +85,9 @@ export const useForm = <T extends Record<string, string | boolean>>(initial: T) 
         await run();
       } catch (error) {
         const message = errorMessage(error, options.fallback);
-        toast.error(message);
-        if (options.alertOnError) fail(message);
+        const where = options.errorIn ?? 'toast';
+        if (where !== 'alert') toast.error(message);
+        if (where !== 'toast') fail(message);
       } finally {
         running.current = false;
       }

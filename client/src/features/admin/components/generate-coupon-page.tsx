@@ -34,7 +34,7 @@ export const GenerateCouponPage = () => {
       toast.success(answer.msg);
       form.setValues({ userAccount: '', amount: '' });
     },
-    { alertOnError: true },
+    { errorIn: 'both' },
   );
 
   return (

@@ -72,7 +72,7 @@ export const SendMailPage = () => {
       if (everyone) setCampaignId(answer.campaignId);
       else void navigate('/profile');
     },
-    { alertOnError: true },
+    { errorIn: 'both' },
   );
 
   if (campaignId !== null) {

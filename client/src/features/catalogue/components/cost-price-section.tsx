@@ -18,7 +18,7 @@ const CostPriceRow = ({ network, current }: { network: TNetwork; current: number
       if (!form.check(ZCostPriceRequest, body)) return;
       toast.success((await setCostPrice(body).unwrap()).msg);
     },
-    { alertOnError: true },
+    { errorIn: 'both' },
   );
 
   return (

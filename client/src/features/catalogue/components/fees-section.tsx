@@ -28,7 +28,7 @@ const FeesForm = ({ fees }: { fees: TFeesResponse | undefined }) => {
       }
       toast.success((await setFees(body).unwrap()).msg);
     },
-    { alertOnError: true },
+    { errorIn: 'both' },
   );
 
   return (

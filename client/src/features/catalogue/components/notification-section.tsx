@@ -18,7 +18,7 @@ export const NotificationSection = () => {
       toast.success((await publish({ msg }).unwrap()).msg);
       form.set('msg', '');
     },
-    { alertOnError: true },
+    { errorIn: 'both' },
   );
 
   return (

@@ -59,7 +59,7 @@ export const PlanDialog = ({ plan, network, onClose }: TPlanDialogProps) => {
       toast.success(msg);
       onClose();
     },
-    { alertOnError: true },
+    { errorIn: 'both' },
   );
 
   const title = editing ? 'Edit plan' : 'Add plan';

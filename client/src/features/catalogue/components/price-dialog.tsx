@@ -74,7 +74,7 @@ export const PriceDialog = ({ plan, onClose }: { plan: TManagedPlan; onClose: ()
       toast.success(answer.msg);
       onClose();
     },
-    { fallback: PRICE_UPDATE_FALLBACK, alertOnError: true },
+    { fallback: PRICE_UPDATE_FALLBACK, errorIn: 'both' },
   );
 
   return (

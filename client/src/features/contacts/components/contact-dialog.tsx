@@ -54,7 +54,7 @@ export const ContactDialog = ({ contact, onClose }: TContactDialogProps) => {
       toast.success(msg);
       onClose();
     },
-    { alertOnError: true },
+    { errorIn: 'both' },
   );
 
   return (

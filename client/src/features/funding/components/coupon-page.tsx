@@ -44,7 +44,7 @@ export const CouponPage = () => {
         throw error;
       }
     },
-    { alertOnError: true },
+    { errorIn: 'both' },
   );
 
   return (

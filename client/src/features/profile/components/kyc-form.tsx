@@ -33,7 +33,7 @@ export const KycForm = ({ user }: { user: TUser }) => {
       toast.success(msg);
       form.set('kycNumber', '');
     },
-    { alertOnError: true },
+    { errorIn: 'both' },
   );
 
   return (
