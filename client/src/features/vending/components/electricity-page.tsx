@@ -11,13 +11,13 @@ import type {
   TPurchaseResponse,
   TValidateMeterResponse,
 } from '@vendo/shared/schemas/purchase.responses';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-error';
-import { validate, type TInvalidForm } from '@/lib/validation';
+import { useForm } from '@/lib/use-form';
 import '@/styles/purchase.css';
 import { useBuyElectricityMutation } from '../api/buy-electricity.api';
 import { isUncertainFailure, priceChangeOf, purchaseAnswerOfError } from '../api/purchase-answer';
@@ -44,12 +44,10 @@ const amountKobo = (amount: string): number | null =>
  * meter is locked), then buy; the charge shown is the amount plus ₦50.
  */
 export const ElectricityPage = () => {
-  const [meterId, setMeterId] = useState('');
-  const [meterType, setMeterType] = useState<string>('prepaid');
-  const [meterNumber, setMeterNumber] = useState('');
+  // Both steps' fields, and one alert: the meter form's until it is validated, then the amount's.
+  const form = useForm({ meterId: '', meterType: 'prepaid', meterNumber: '', amount: '' });
+  const { meterId, meterType, meterNumber, amount } = form.values;
   const [meter, setMeter] = useState<TValidateMeterResponse | null>(null);
-  const [amount, setAmount] = useState('');
-  const [invalid, setInvalid] = useState<TInvalidForm | null>(null);
   // The server said the charge is not the one shown: a dialog asks before buying at the new one.
   const [priceChange, setPriceChange] = useState<TPriceChange | null>(null);
   const [retryMessage, setRetryMessage] = useState<string | null>(null);
@@ -68,28 +66,23 @@ export const ElectricityPage = () => {
     meterType: meterType as TValidateMeterRequest['meterType'],
   });
 
-  const onValidate = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onValidate = form.handleSubmit(async () => {
     const body = meterRequest();
-    const result = validate(ZValidateMeterRequest, body);
-    if (!result.ok) {
-      setInvalid(result);
-      return;
-    }
-    setInvalid(null);
+    if (!form.check(ZValidateMeterRequest, body)) return;
     try {
       setMeter(await validateMeter(body).unwrap());
     } catch (error) {
+      // The alert marks the meter number: that is what the buyer checks and types again.
       const message = errorMessage(error, 'The meter could not be checked. Please try again.');
       toast.error(message);
-      setInvalid({ message, fields: new Set(['meterNumber']) });
+      form.fail(message, ['meterNumber']);
     }
-  };
+  });
 
   const changeMeter = () => {
     setMeter(null);
-    setAmount('');
-    setInvalid(null);
+    form.set('amount', '');
+    form.clearAlert();
     idempotency.reset();
   };
 
@@ -105,8 +98,7 @@ export const ElectricityPage = () => {
     });
     // Spec §4: validation resets after an electricity purchase.
     setMeter(null);
-    setAmount('');
-    setMeterNumber('');
+    form.setValues((current) => ({ ...current, amount: '', meterNumber: '' }));
   };
 
   /**
@@ -152,25 +144,21 @@ export const ElectricityPage = () => {
         idempotency.reset();
       }
       setPriceChange(null);
-      setInvalid({ message, fields: new Set() });
+      form.fail(message);
     }
   };
 
-  const onBuy = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (buying) return;
-    const result = validate(ZBuyElectricityRequest, {
+  // buy() shows its own errors: a receipt, the price-change dialog, or the alert.
+  const onBuy = form.handleSubmit(async () => {
+    if (buying) return; // the price-change dialog's purchase is still running
+    const data = form.check(ZBuyElectricityRequest, {
       ...meterRequest(),
       amount: faceKobo === null ? amount.trim() : koboToNaira(faceKobo),
     });
-    if (!result.ok) {
-      setInvalid(result);
-      return;
-    }
-    setInvalid(null);
+    if (!data) return;
     // The charge the form shows: the amount plus the fee.
-    await buy(koboToNaira(result.data.amount + ELECTRICITY_FEE_KOBO));
-  };
+    await buy(koboToNaira(data.amount + ELECTRICITY_FEE_KOBO));
+  });
 
   return (
     <div className="purchase-layout">
@@ -187,25 +175,25 @@ export const ElectricityPage = () => {
         </ol>
 
         <form className="form" onSubmit={onValidate} noValidate aria-label="Validate meter">
-          {!isValidated && <FormAlert message={invalid?.message ?? null} />}
+          {!isValidated && <FormAlert message={form.alert} />}
           <SelectField
             label="Electricity company"
             name="meterId"
             placeholder="Select company"
             options={DISCO_OPTIONS}
             value={meterId}
-            onChange={(event) => setMeterId(event.target.value)}
+            onChange={form.onChange}
             disabled={isValidated}
-            invalid={!isValidated && invalid?.fields.has('meterId')}
+            invalid={!isValidated && form.isInvalid('meterId')}
           />
           <SelectField
             label="Meter type"
             name="meterType"
             options={METER_TYPE_OPTIONS}
             value={meterType}
-            onChange={(event) => setMeterType(event.target.value)}
+            onChange={form.onChange}
             disabled={isValidated}
-            invalid={!isValidated && invalid?.fields.has('meterType')}
+            invalid={!isValidated && form.isInvalid('meterType')}
           />
           <TextField
             label="Meter number"
@@ -213,9 +201,9 @@ export const ElectricityPage = () => {
             inputMode="numeric"
             autoComplete="off"
             value={meterNumber}
-            onChange={(event) => setMeterNumber(event.target.value.replace(/\D/g, ''))}
+            onChange={(event) => form.set('meterNumber', event.target.value.replace(/\D/g, ''))}
             readOnly={isValidated}
-            invalid={!isValidated && invalid?.fields.has('meterNumber')}
+            invalid={!isValidated && form.isInvalid('meterNumber')}
           />
           {isValidated ? (
             <div className="validated-box" data-testid="meter-owner">
@@ -234,15 +222,15 @@ export const ElectricityPage = () => {
 
         {isValidated && (
           <form className="form step-two" onSubmit={onBuy} noValidate aria-label="Buy electricity">
-            <FormAlert message={invalid?.message ?? null} />
+            <FormAlert message={form.alert} />
             <TextField
               label="Amount (₦)"
               name="amount"
               inputMode="decimal"
               autoComplete="off"
               value={amount}
-              onChange={(event) => setAmount(event.target.value)}
-              invalid={invalid?.fields.has('amount')}
+              onChange={form.onChange}
+              invalid={form.isInvalid('amount')}
               hint="Minimum ₦500"
               autoFocus
             />
