@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format-date';
+import { useForm } from '@/lib/use-form';
 import '@/styles/purchase.css';
 import '@/styles/history.css';
 import { downloadStatement } from '../api/download-statement';
@@ -69,14 +70,13 @@ export const HistoryPage = () => {
   const filters = filtersFromParams(params);
 
   // Typed filters wait for a pause in typing (spec §9) before they reach the address.
-  const [phone, setPhone] = useState(filters.phone);
-  const [account, setAccount] = useState(filters.account);
+  const form = useForm({ phone: filters.phone, account: filters.account });
+  const { phone, account } = form.values;
   // The address changed elsewhere (Clear filter, a shortcut): the fields follow it.
   const [shown, setShown] = useState({ phone: filters.phone, account: filters.account });
   if (shown.phone !== filters.phone || shown.account !== filters.account) {
     setShown({ phone: filters.phone, account: filters.account });
-    setPhone(filters.phone);
-    setAccount(filters.account);
+    form.setValues({ phone: filters.phone, account: filters.account });
   }
 
   const apply = (changes: Partial<THistoryFilters>) =>
@@ -133,10 +133,7 @@ export const HistoryPage = () => {
         <form
           className="history-filters"
           aria-label="Filters"
-          onSubmit={(event) => {
-            event.preventDefault();
-            apply({ phone, account });
-          }}
+          onSubmit={form.handleSubmit(() => apply({ phone, account }))}
         >
           <SelectField
             label="Type"
@@ -163,7 +160,7 @@ export const HistoryPage = () => {
             autoComplete="off"
             maxLength={15}
             value={phone}
-            onChange={(event) => setPhone(event.target.value.replace(/\D/g, ''))}
+            onChange={(event) => form.set('phone', event.target.value.replace(/\D/g, ''))}
           />
           {staff && (
             <TextField
@@ -172,7 +169,7 @@ export const HistoryPage = () => {
               autoComplete="off"
               maxLength={60}
               value={account}
-              onChange={(event) => setAccount(event.target.value.trim())}
+              onChange={(event) => form.set('account', event.target.value.trim())}
             />
           )}
           <TextField
@@ -196,8 +193,7 @@ export const HistoryPage = () => {
               type="button"
               className="btn btn-ghost btn-sm"
               onClick={() => {
-                setPhone('');
-                setAccount('');
+                form.setValues({ phone: '', account: '' });
                 setParams(paramsFromFilters(CLEARED), { replace: true });
               }}
             >
