@@ -1,8 +1,7 @@
 import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import type { z } from 'zod';
 import { errorMessage } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
-import { validate, type TInvalidForm } from '@/lib/validation';
+import type { TInvalidForm, TValidation } from '@/lib/validation';
 
 type TFieldElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -69,8 +68,7 @@ export const useForm = <T extends Record<string, string | boolean>>(initial: T) 
   const fail = (message: string, fields: readonly string[] = []) =>
     setInvalid({ message, fields: new Set(fields) });
 
-  const check = <S extends z.ZodType>(schema: S, body: unknown): z.output<S> | null => {
-    const result = validate(schema, body);
+  const check = <D>(result: TValidation<D>): D | null => {
     setInvalid(result.ok ? null : result);
     return result.ok ? result.data : null;
   };

@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { copyText } from '@/lib/clipboard';
 import { useForm } from '@/lib/use-form';
+import { validate } from '@/lib/validation';
 import { formatDay, formatDateTime } from '@/lib/format-date';
 import '../admin.css';
 import { useGenerateCouponMutation, useGetCouponsQuery } from '../api/mail-and-coupons.api';
@@ -28,7 +29,7 @@ export const GenerateCouponPage = () => {
   const onSubmit = form.handleSubmit(
     async () => {
       const values = { userAccount: form.values.userAccount, amount: Number(form.values.amount) };
-      if (!form.check(ZGenerateCouponRequest, values)) return;
+      if (!form.check(validate(ZGenerateCouponRequest, values))) return;
       const answer = await generate(values).unwrap();
       setCode(answer.couponCode);
       toast.success(answer.msg);

@@ -5,6 +5,7 @@ import { toast } from 'react-toastify';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { useForm } from '@/lib/use-form';
+import { validate } from '@/lib/validation';
 import '../admin.css';
 import { useGetMailCampaignQuery, useSendMailMutation } from '../api/mail-and-coupons.api';
 
@@ -66,7 +67,7 @@ export const SendMailPage = () => {
 
   const onSubmit = form.handleSubmit(
     async () => {
-      if (!form.check(ZSendMailRequest, form.values)) return;
+      if (!form.check(validate(ZSendMailRequest, form.values))) return;
       const answer = await send(form.values).unwrap();
       toast.success(answer.msg);
       if (everyone) setCampaignId(answer.campaignId);

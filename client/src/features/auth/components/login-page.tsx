@@ -4,6 +4,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { useForm } from '@/lib/use-form';
+import { validate } from '@/lib/validation';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useLoginMutation } from '../api/login.api';
 import { AuthLayout } from './auth-layout';
@@ -17,7 +18,7 @@ export const LoginPage = () => {
   const hydrated = useHydrated();
 
   const onSubmit = form.handleSubmit(async () => {
-    const body = form.check(ZLoginRequest, form.values);
+    const body = form.check(validate(ZLoginRequest, form.values));
     if (!body) return;
     await login(body).unwrap();
     navigate('/profile');

@@ -4,6 +4,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { useForm } from '@/lib/use-form';
+import { validate } from '@/lib/validation';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useRegisterMutation } from '../api/register.api';
 import { AuthLayout } from './auth-layout';
@@ -24,7 +25,7 @@ export const RegisterPage = () => {
   const hydrated = useHydrated();
 
   const onSubmit = form.handleSubmit(async () => {
-    const body = form.check(ZRegisterRequest, { ...form.values, referredBy: referralId });
+    const body = form.check(validate(ZRegisterRequest, { ...form.values, referredBy: referralId }));
     if (!body) return;
     await register(body).unwrap();
     navigate('/profile');

@@ -5,6 +5,7 @@ import { toast } from '@/lib/toast';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { useForm } from '@/lib/use-form';
+import { validate } from '@/lib/validation';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useRequestPasswordResetMutation } from '../api/request-password-reset.api';
 import { AuthLayout } from './auth-layout';
@@ -18,7 +19,7 @@ export const RequestPasswordResetPage = () => {
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit(async () => {
-    const body = form.check(ZRequestPasswordResetRequest, form.values);
+    const body = form.check(validate(ZRequestPasswordResetRequest, form.values));
     if (!body) return;
     const { msg } = await requestReset(body).unwrap();
     toast.success(msg);

@@ -4,6 +4,7 @@ import { toast } from '@/lib/toast';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
 import { useForm } from '@/lib/use-form';
+import { validate } from '@/lib/validation';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useResetPasswordMutation } from '../api/reset-password.api';
 import { AuthLayout } from './auth-layout';
@@ -18,7 +19,7 @@ export const ResetPasswordPage = () => {
   const hydrated = useHydrated();
 
   const onSubmit = form.handleSubmit(async () => {
-    const body = form.check(ZResetPasswordRequest, { ...form.values, token, userId });
+    const body = form.check(validate(ZResetPasswordRequest, { ...form.values, token, userId }));
     if (!body) return;
     const { msg } = await resetPassword(body).unwrap();
     toast.success(msg);

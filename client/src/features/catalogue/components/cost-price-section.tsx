@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { useForm } from '@/lib/use-form';
+import { validate } from '@/lib/validation';
 import { useGetCostPricesQuery, useSetCostPriceMutation } from '../api/cost-prices.api';
 import { numberOrText } from '../lib/plan-form';
 import { SettingsSection } from './settings-section';
@@ -15,7 +16,7 @@ const CostPriceRow = ({ network, current }: { network: TNetwork; current: number
   const onSubmit = form.handleSubmit(
     async () => {
       const body = { network, costPrice: numberOrText(form.values.costPrice) ?? '' };
-      if (!form.check(ZCostPriceRequest, body)) return;
+      if (!form.check(validate(ZCostPriceRequest, body))) return;
       toast.success((await setCostPrice(body).unwrap()).msg);
     },
     { errorIn: 'both' },

@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { useForm } from '@/lib/use-form';
+import { validate } from '@/lib/validation';
 import { useGetFeesQuery, useSetFeesMutation } from '../api/fees.api';
 import { numberOrText } from '../lib/plan-form';
 import { SettingsSection } from './settings-section';
@@ -21,7 +22,7 @@ const FeesForm = ({ fees }: { fees: TFeesResponse | undefined }) => {
         fundPageFeePercent: numberOrText(form.values.fundPageFeePercent),
         accountCardFeePercent: numberOrText(form.values.accountCardFeePercent),
       };
-      if (!form.check(ZFeesRequest, body)) return;
+      if (!form.check(validate(ZFeesRequest, body))) return;
       if (body.fundPageFeePercent === undefined && body.accountCardFeePercent === undefined) {
         form.fail('Please enter a valid value');
         return;

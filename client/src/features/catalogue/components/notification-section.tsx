@@ -2,6 +2,7 @@ import { ZNotificationRequest } from '@vendo/shared/schemas/catalogue-admin';
 import { toast } from 'react-toastify';
 import { FormAlert } from '@/components/ui/form-alert';
 import { useForm } from '@/lib/use-form';
+import { validate } from '@/lib/validation';
 import { useGetNotificationQuery, usePublishNotificationMutation } from '../api/notification.api';
 import { SettingsSection } from './settings-section';
 
@@ -14,7 +15,7 @@ export const NotificationSection = () => {
   const onSubmit = form.handleSubmit(
     async () => {
       const { msg } = form.values;
-      if (!form.check(ZNotificationRequest, { msg })) return;
+      if (!form.check(validate(ZNotificationRequest, { msg }))) return;
       toast.success((await publish({ msg }).unwrap()).msg);
       form.set('msg', '');
     },

@@ -6,6 +6,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { useForm } from '@/lib/use-form';
+import { validate } from '@/lib/validation';
 import { useSavePlanMutation } from '../api/save-plan.api';
 import { emptyPlanForm, planFormOf, planRequestOf, type TPlanFormValues } from '../lib/plan-form';
 
@@ -53,7 +54,7 @@ export const PlanDialog = ({ plan, network, onClose }: TPlanDialogProps) => {
   const onSubmit = form.handleSubmit(
     async () => {
       const body = planRequestOf(form.values, plan?._id);
-      if (!form.check(ZPlanRequest, body)) return;
+      if (!form.check(validate(ZPlanRequest, body))) return;
       // The form's values as typed: the server turns naira into kobo itself.
       const { msg } = await savePlan(body).unwrap();
       toast.success(msg);

@@ -11,6 +11,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { useForm } from '@/lib/use-form';
+import { validate } from '@/lib/validation';
 import { useUpdatePriceMutation } from '../api/update-price.api';
 import { numberOrText } from '../lib/plan-form';
 import { planTitle } from '../lib/plan-title';
@@ -65,7 +66,7 @@ export const PriceDialog = ({ plan, onClose }: { plan: TManagedPlan; onClose: ()
   const onSubmit = form.handleSubmit(
     async () => {
       const body = request(preview === null);
-      if (!form.check(ZUpdatePriceRequest, body)) return;
+      if (!form.check(validate(ZUpdatePriceRequest, body))) return;
       const answer = await updatePrice(body).unwrap();
       if (!answer.applied) {
         setPreview(answer.changes);

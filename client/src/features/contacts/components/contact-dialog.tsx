@@ -9,6 +9,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { useAddContactMutation } from '@/lib/add-contact.api';
 import { useForm } from '@/lib/use-form';
+import { validate } from '@/lib/validation';
 import { useUpdateContactMutation } from '../api/update-contact.api';
 
 const NETWORK_OPTIONS = NETWORKS.map((network) => ({ value: network, label: network }));
@@ -43,10 +44,12 @@ export const ContactDialog = ({ contact, onClose }: TContactDialogProps) => {
   const onSubmit = form.handleSubmit(
     async () => {
       const { values } = form;
-      const data = form.check(ZContactRequest, {
-        ...values,
-        contactNumber: normalisePhone(values.contactNumber) ?? values.contactNumber.trim(),
-      } satisfies TContactRequest);
+      const data = form.check(
+        validate(ZContactRequest, {
+          ...values,
+          contactNumber: normalisePhone(values.contactNumber) ?? values.contactNumber.trim(),
+        } satisfies TContactRequest),
+      );
       if (!data) return;
       const { msg } = editing
         ? await updateContact({ id: contact._id, changes: data }).unwrap()

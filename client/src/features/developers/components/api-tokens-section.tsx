@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/api-error';
 import { copyText } from '@/lib/clipboard';
 import { toast } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
+import { validate } from '@/lib/validation';
 import '@/styles/purchase.css';
 import '@/styles/developer.css';
 import {
@@ -71,7 +72,7 @@ export const ApiTokensSection = () => {
 
   const onCreate = form.handleSubmit(
     async () => {
-      const body = form.check(ZCreateApiTokenRequest, { name: form.values.apiTokenName });
+      const body = form.check(validate(ZCreateApiTokenRequest, { name: form.values.apiTokenName }));
       if (!body) return;
       const answer = await createToken(body).unwrap();
       setCreated({ name: answer.apiToken.name, token: answer.token });

@@ -6,6 +6,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { isUncertainMove } from '@/lib/api-error';
 import { useForm } from '@/lib/use-form';
+import { validate } from '@/lib/validation';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import '@/styles/purchase.css';
 import '@/styles/wallet.css';
@@ -25,10 +26,12 @@ export const CouponPage = () => {
 
   const onSubmit = form.handleSubmit(
     async () => {
-      const body: TCouponRedeemRequest | null = form.check(ZCouponRedeemRequest, {
-        userName,
-        coupon: form.values.coupon,
-      });
+      const body: TCouponRedeemRequest | null = form.check(
+        validate(ZCouponRedeemRequest, {
+          userName,
+          coupon: form.values.coupon,
+        }),
+      );
       if (!body) return;
       try {
         const answer = await redeemCoupon({

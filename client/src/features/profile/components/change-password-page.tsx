@@ -4,6 +4,7 @@ import { toast } from '@/lib/toast';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
 import { useForm } from '@/lib/use-form';
+import { validate } from '@/lib/validation';
 import { useChangePasswordMutation } from '../api/change-password.api';
 
 /** /profile/changePassword. Success keeps the new token and goes to /profile (spec §2). */
@@ -17,7 +18,7 @@ export const ChangePasswordPage = () => {
   });
 
   const onSubmit = form.handleSubmit(async () => {
-    const body = form.check(ZChangePasswordRequest, form.values);
+    const body = form.check(validate(ZChangePasswordRequest, form.values));
     if (!body) return;
     const { msg } = await changePassword(body).unwrap();
     toast.success(msg);

@@ -5,6 +5,7 @@ import { toast } from '@/lib/toast';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { useForm } from '@/lib/use-form';
+import { validate } from '@/lib/validation';
 import '@/styles/wallet.css';
 import { useUpdateKycMutation } from '../api/update-kyc.api';
 
@@ -28,7 +29,7 @@ export const KycForm = ({ user }: { user: TUser }) => {
       const number = form.values.kycNumber;
       const body = kind === 'nin' ? { nin: number } : { bvn: number };
       // One variant of the shared schema per kind, so the message names the right number.
-      if (!form.check(ZKycRequest.options[kind === 'nin' ? 0 : 1], body)) return;
+      if (!form.check(validate(ZKycRequest.options[kind === 'nin' ? 0 : 1], body))) return;
       const { msg } = await updateKyc(body).unwrap();
       toast.success(msg);
       form.set('kycNumber', '');

@@ -19,6 +19,7 @@ import { TextField } from '@/components/ui/text-field';
 import { useAddContactMutation } from '@/lib/add-contact.api';
 import { errorMessage } from '@/lib/api-error';
 import { useForm } from '@/lib/use-form';
+import { validate } from '@/lib/validation';
 import '@/styles/purchase.css';
 import { useBuyAirtimeMutation } from '../api/buy-airtime.api';
 import {
@@ -147,7 +148,7 @@ export const BuyAirtimePage = () => {
   // buy() shows its own errors: a receipt, the price-change dialog, or the alert.
   const onSubmit = form.handleSubmit(async () => {
     if (buying) return; // the price-change dialog's purchase is still running
-    const data = form.check(ZBuyAirtimeRequest, request());
+    const data = form.check(validate(ZBuyAirtimeRequest, request()));
     if (!data) return;
     if (addToContacts && !nickname.trim()) {
       form.fail(NICKNAME_REQUIRED, ['nickname']);

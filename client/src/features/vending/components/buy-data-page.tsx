@@ -16,6 +16,7 @@ import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-error';
 import { useGetProfileQuery } from '@/lib/profile.api';
 import { useForm } from '@/lib/use-form';
+import { validate } from '@/lib/validation';
 import '@/styles/purchase.css';
 import { useBuyDataMutation } from '../api/buy-data.api';
 import { useGetPlansQuery } from '../api/get-plans.api';
@@ -108,7 +109,7 @@ export const BuyDataPage = () => {
 
   // Submit opens the confirmation; the dialog's Buy sends the purchase (buyNow).
   const onSubmit = form.handleSubmit(() => {
-    if (!form.check(ZBuyDataRequest, request())) return;
+    if (!form.check(validate(ZBuyDataRequest, request()))) return;
     setRetryMessage(null);
     setPriceChange(null);
     idempotency.reset(); // a new confirmation is a new purchase

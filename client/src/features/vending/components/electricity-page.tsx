@@ -18,6 +18,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-error';
 import { useForm } from '@/lib/use-form';
+import { validate } from '@/lib/validation';
 import '@/styles/purchase.css';
 import { useBuyElectricityMutation } from '../api/buy-electricity.api';
 import { isUncertainFailure, priceChangeOf, purchaseAnswerOfError } from '../api/purchase-answer';
@@ -68,7 +69,7 @@ export const ElectricityPage = () => {
 
   const onValidate = form.handleSubmit(async () => {
     const body = meterRequest();
-    if (!form.check(ZValidateMeterRequest, body)) return;
+    if (!form.check(validate(ZValidateMeterRequest, body))) return;
     try {
       setMeter(await validateMeter(body).unwrap());
     } catch (error) {
@@ -151,10 +152,12 @@ export const ElectricityPage = () => {
   // buy() shows its own errors: a receipt, the price-change dialog, or the alert.
   const onBuy = form.handleSubmit(async () => {
     if (buying) return; // the price-change dialog's purchase is still running
-    const data = form.check(ZBuyElectricityRequest, {
-      ...meterRequest(),
-      amount: faceKobo === null ? amount.trim() : koboToNaira(faceKobo),
-    });
+    const data = form.check(
+      validate(ZBuyElectricityRequest, {
+        ...meterRequest(),
+        amount: faceKobo === null ? amount.trim() : koboToNaira(faceKobo),
+      }),
+    );
     if (!data) return;
     // The charge the form shows: the amount plus the fee.
     await buy(koboToNaira(data.amount + ELECTRICITY_FEE_KOBO));

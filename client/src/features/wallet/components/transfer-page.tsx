@@ -51,7 +51,7 @@ export const TransferPage = () => {
   const kobo = amountKobo(amount);
 
   const onValidate = form.handleSubmit(async () => {
-    const data = form.check(ZTransferRequest.pick({ userName: true }), { userName });
+    const data = form.check(validate(ZTransferRequest.pick({ userName: true }), { userName }));
     if (!data) return;
     try {
       setRecipient(await validateUser(data.userName).unwrap());
