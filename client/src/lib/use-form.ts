@@ -18,15 +18,19 @@ type TSubmitOptions = {
 /**
  * The one way the client builds a form (decision 0029): the values of its fields keyed by each
  * field's `name`, the alert above the form with the fields it names, validation with a shared
- * schema, and a submit that toasts a failed call's `msg`.
+ * schema, and a submit that shows a failed call's `msg`.
  *
  * - `field(name)` gives a TextField, PasswordField or SelectField its name, value, onChange and
  *   whether it is invalid; `bind(name)` the same without the last; `set(name, value)` is for a
- *   field that rewrites what was typed.
- * - `check(schema, body)` parses the body with the shared schema, as the server will: on failure
- *   the alert shows the first message (the server's own wording) and returns null.
- * - `handleSubmit(run)` is the form's onSubmit: no browser submit, nothing while the last one is
- *   still running (a double tap), and a call that throws is an error toast with the answer's `msg`.
+ *   field that rewrites what was typed or a tick box.
+ * - `check(validate(schema, body))` takes the parse of a shared schema (lib/validation): on
+ *   failure the alert shows the first message (the server's own wording), the fields with an
+ *   issue are marked, and it returns null. The hook does not import the schemas itself, so a
+ *   form without one does not load zod.
+ * - `fail(message, fields)` is any other refusal (an amount above the balance …).
+ * - `handleSubmit(run, options)` is the form's onSubmit: no browser submit, nothing while the
+ *   last one is still running (a double tap), and a call that throws in `run` shows the answer's
+ *   `msg` (else `fallback`) in a toast, the alert or both (`errorIn`).
  * - Put `adoptTyped` on a form the server renders (decision 0022): what a visitor typed into the
  *   server's markup before the scripts attached is taken into the values. Take it out of the
  *   object first (`const { adoptTyped } = form`): with `ref={form.adoptTyped}` the React lint
