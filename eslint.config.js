@@ -167,6 +167,44 @@ export default tseslint.config(
     },
   },
   {
+    // Data access lives in repositories: services, lib/ and middleware call repository functions
+    // and never build a query themselves. The ledger module owns the money SQL, and db/, seed/,
+    // sandbox/ and scripts/ are data tooling; types may still be imported anywhere.
+    files: ['server/src/**/*.ts'],
+    ignores: [
+      'server/src/**/*.repository.ts',
+      'server/src/modules/ledger/**',
+      'server/src/db/**',
+      'server/src/seed/**',
+      'server/src/sandbox/**',
+      'server/src/scripts/**',
+      'server/src/**/*.test.ts',
+      // Test setup beside the tests (auth.test-helpers.ts, staff-audit.test-acts.ts).
+      'server/src/**/*.test-*.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'drizzle-orm',
+              allowTypeImports: true,
+              message: 'Queries live in repositories (*.repository.ts) and the ledger module.',
+            },
+          ],
+          patterns: [
+            {
+              group: ['drizzle-orm/*', '**/db/schema', '**/db/schema/**', '**/db/schema.ts'],
+              allowTypeImports: true,
+              message: 'Queries live in repositories (*.repository.ts) and the ledger module.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['client/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

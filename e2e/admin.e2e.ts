@@ -53,7 +53,7 @@ describe('the people-and-money back office', () => {
       await login(admin, 'demo_admin', 'Admin#2026');
       await admin.goto('/admin/users');
       await admin.getByLabel('Username').fill('demo_reseller');
-      // Typing waits 2 s before it filters (spec §9).
+      // Typing waits 2 s before it filters (docs/product-rules.md#timing).
       await expect.poll(() => admin.getByTestId('users-total').textContent(), POLL).toBe('1');
       await settle(admin);
       await screenshot(admin, 'admin-users');

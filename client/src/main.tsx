@@ -1,9 +1,15 @@
+// Global sheets first, so every feature sheet comes after them in the cascade. The server inlines
+// this bundle's stylesheet in the pages it renders (/, sign-in, registration, password reset, the
+// price list), so their features' sheets are part of it: they paint from the HTML alone.
+import './styles/index.css';
+import './features/landing/landing.css';
+import './features/auth/auth.css';
+import './features/prices/prices.css';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import type * as AppModule from './app/app';
 import { landingShell } from './app/landing-shell';
 import { readPageData } from './lib/page-data';
 import { readStoredSession } from './lib/session-storage';
-import './styles/global.css';
 
 // Decision 0016. A visitor opening / gets the landing page from this bundle alone (React and the
 // landing shell); the app (router, store, layout: app/app.tsx) loads when they follow a link, or

@@ -137,3 +137,58 @@ describe('loadConfig suppliers', () => {
     expect(config.billstack.secretKeySet).toBe(false);
   });
 });
+
+describe('loadConfig demo data', () => {
+  const postgres = 'postgres://vendo@db/vendo';
+
+  it('seeds demo accounts by default for `npm start` (development, embedded database) only', () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', DATABASE_URL: postgres }).seedDemo).toBe(false);
+  });
+
+  it('never seeds them by default in production, whatever the database', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: postgres }).seedDemo).toBe(false);
+  });
+
+  it('follows SEED_DEMO when it is set, in production too', () => {
+    for (const value of ['true', '1', 'yes', 'TRUE']) {
+      expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: value }).seedDemo).toBe(true);
+      expect(
+        loadConfig({ NODE_ENV: 'production', DATABASE_URL: postgres, SEED_DEMO: value }).seedDemo,
+      ).toBe(true);
+    }
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+  });
+});
+
+describe('loadConfig empty values', () => {
+  it('reads an empty value as unset, so the default applies (docker-compose passes `${NAME:-}`)', () => {
+    const config = loadConfig({
+      FUND_PAGE_FEE_BP: '',
+      ACCOUNT_CARD_FEE_BP: '',
+      MAIL_FROM: '',
+      ELECTRICITY_SUPPLIER: '',
+      LOG_LEVEL: '',
+      ADMIN_USERNAME: 'owner',
+      ADMIN_EMAIL: 'owner@vendo.example',
+      ADMIN_PASSWORD: 'a long password',
+      ADMIN_PHONE: '',
+      SEED_DEMO: '',
+      JWT_SECRET: '',
+      SQUAD_BASE_URL: '',
+    });
+    expect(config.squad.fundPageFeeBasisPoints).toBe(100);
+    expect(config.billstack.accountCardFeeBasisPoints).toBe(108);
+    expect(config.mailFrom).toBe('Vendo <no-reply@vendo.local>');
+    expect(config.vending.electricitySupplier).toBe('GLAD');
+    expect(config.logLevel).toBe('info');
+    expect(config.admin?.phoneNumber).toBe('08000000000');
+    expect(config.seedDemo).toBe(true);
+    expect(config.jwtSecret).toBeUndefined();
+    expect(config.squad.baseUrl).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '' }).seedDemo).toBe(false);
+  });
+});

@@ -8,7 +8,8 @@ import type { SupplierSettings } from './providers/vending/suppliers.config.ts';
 /**
  * Every setting the server reads, parsed once at start: this file (with config-network.ts and
  * config-suppliers.ts) is the only reader of process.env in server/src (a lint rule holds it).
- * `.env.example` documents each setting; keep the two in step.
+ * `.env.example` documents each setting a deployer sets; the tuning and test ones (timers,
+ * throttles, sandbox knobs) are listed in README "Configuration". Keep the three in step.
  */
 const bool = (fallback: boolean) =>
   z
@@ -124,6 +125,7 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   admin: { userName: string; email: string; password: string; phoneNumber: string } | undefined;
+  /** Default: on for a non-production start on the embedded database, else off. */
   seedDemo: boolean;
   rateLimits: {
     login: { limit: number; windowSeconds: number; perAddressLimit: number };
@@ -244,13 +246,17 @@ export type Config = {
 
 /** Reads the configuration from an environment (process.env by default); throws on bad values. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
-  const parsed = ZEnv.safeParse(env);
+  // An empty value means unset, so its default applies: docker-compose passes `${NAME:-}` for a
+  // setting left out of .env, and an empty number would otherwise read as 0 (a fee of nothing).
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = ZEnv.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.NODE_ENV === 'production' && (e.WEBHOOK_ALLOW_PRIVATE_TARGETS || e.WEBHOOK_ALLOW_HTTP)) {
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && (e.WEBHOOK_ALLOW_PRIVATE_TARGETS || e.WEBHOOK_ALLOW_HTTP)) {
     throw new Error(
       'Invalid configuration:\nWEBHOOK_ALLOW_PRIVATE_TARGETS and WEBHOOK_ALLOW_HTTP are for local testing and cannot be set in production',
     );
@@ -262,7 +268,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     );
   }
   const billstackAllowedIps = billstackAllowList(e);
-  const embedded = !e.DATABASE_URL;
+  // Demo accounts (known passwords, opening balances) are for a laptop: `npm start` on the
+  // embedded database seeds them, a production start never does unless SEED_DEMO asks.
+  const seedDemoByDefault = !isProduction && !e.DATABASE_URL;
   const admin =
     e.ADMIN_USERNAME && e.ADMIN_EMAIL && e.ADMIN_PASSWORD
       ? {
@@ -274,7 +282,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       : undefined;
   return {
     env: e.NODE_ENV,
-    isProduction: e.NODE_ENV === 'production',
+    isProduction,
     port: e.PORT,
     host: e.HOST,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
@@ -288,7 +296,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     admin,
-    seedDemo: e.SEED_DEMO === undefined ? embedded : ['1', 'true', 'yes'].includes(e.SEED_DEMO),
+    seedDemo:
+      e.SEED_DEMO === undefined
+        ? seedDemoByDefault
+        : ['1', 'true', 'yes'].includes(e.SEED_DEMO.toLowerCase()),
     rateLimits: {
       login: {
         limit: e.LOGIN_RATE_LIMIT,

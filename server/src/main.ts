@@ -8,12 +8,12 @@ import { seedReferenceData } from './seed/reference-data.ts';
 import { ensureAdmin, seedDemoUsers } from './seed/demo-users.ts';
 import { createApp } from './app.ts';
 import { createLifecycle } from './web/health.ts';
-import { renderedDocument } from './openapi/openapi.routes.ts';
+import { renderedDocument } from './openapi/rendered-document.ts';
 import { resolveJwtSecret } from './lib/jwt-secret.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
 import { deleteInactiveContacts } from './modules/contacts/contacts.service.ts';
-import { startReconciler } from './jobs/reconciler.ts';
+import { startBackgroundJobs } from './jobs/background-jobs.ts';
 import { createBoundRegistry } from './providers/vending/bound-registry.ts';
 
 const started = Date.now();
@@ -105,7 +105,7 @@ const lifecycle = createLifecycle();
 const app = createApp(ctx, { lifecycle });
 // The API reference (GET /api/v1/openapi.json) is rendered now, not by its first request.
 renderedDocument();
-let reconciler: { stop: () => Promise<void> } | undefined;
+let backgroundJobs: { stop: () => Promise<void> } | undefined;
 let cleanup: NodeJS.Timeout | undefined;
 
 const server: Server = app.listen(config.port, config.host, () => {
@@ -114,7 +114,7 @@ const server: Server = app.listen(config.port, config.host, () => {
   selfUrl = `http://127.0.0.1:${port}`;
   suppliers.bind(selfUrl);
   // Purchases left processing by a crash or pending at a supplier are settled from here on.
-  reconciler = startReconciler(ctx);
+  backgroundJobs = startBackgroundJobs(ctx);
   const sweepContacts = () =>
     deleteInactiveContacts(database.db)
       .then((n) => n > 0 && logger.info('inactive contacts removed', { count: n }))
@@ -190,7 +190,7 @@ const shutdown = (signal: string) => {
   }, DRAIN_TIMEOUT_MS);
   force.unref();
   if (cleanup) clearInterval(cleanup);
-  const loops = reconciler?.stop() ?? Promise.resolve();
+  const loops = backgroundJobs?.stop() ?? Promise.resolve();
   server.close(() => {
     void loops
       .then(() => database.close())

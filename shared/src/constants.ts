@@ -1,16 +1,16 @@
-/** Business constants from the spec (§9), shared by server and client. */
+/** Business constants (docs/product-rules.md), shared by server and client. */
 
 export const NETWORKS = ['MTN', 'GLO', 'AIRTEL', '9MOBILE'] as const;
 export type TNetwork = (typeof NETWORKS)[number];
 
-/** Wire network codes for data purchases (spec §7). */
+/** Wire network codes for data purchases (docs/product-rules.md#purchases). */
 export const DATA_NETWORK_CODES: Record<TNetwork, number> = {
   MTN: 1,
   GLO: 2,
   AIRTEL: 3,
   '9MOBILE': 6,
 };
-/** Wire network codes for airtime purchases (spec §7). */
+/** Wire network codes for airtime purchases. */
 export const AIRTIME_NETWORK_CODES: Record<TNetwork, number> = {
   MTN: 1,
   GLO: 2,

@@ -99,7 +99,10 @@ export const preloadAccountPage = async (path: string, signedIn: boolean): Promi
 /** Screens that later issues build; until then they say so (titles: profile/screen-titles.ts). */
 const SOON = ['tv'];
 
-/** /profile/* (spec §2). Paths match case-insensitively (/profile/buyData works too). */
+/**
+ * /profile/* (docs/product-rules.md#screens-and-navigation). Paths match case-insensitively
+ * (/profile/buyData works too).
+ */
 export const ProfileRoutes = () => (
   <Routes>
     <Route element={<RequireSession />}>
@@ -141,7 +144,7 @@ export const ProfileRoutes = () => (
 );
 
 /**
- * /admin/* (spec §2): admins only, except the user list and the pending queue, which agents may
+ * /admin/*: admins only, except the user list and the pending queue, which agents may
  * open too, and coupons, which coupon vendors may issue.
  */
 export const AdminRoutes = () => (

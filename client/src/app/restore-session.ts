@@ -5,8 +5,9 @@ import { loggedOut } from '@/lib/auth.slice';
 import type { AppStore } from './store';
 
 /**
- * Spec §4: on start with a stored token, check it; if valid fetch the profile, otherwise log
- * out. When the server cannot be reached the stored session stays, and the next call decides.
+ * On start with a stored token, check it; if valid fetch the profile, otherwise log out
+ * (docs/product-rules.md#sessions). When the server cannot be reached the stored session stays,
+ * and the next call decides.
  */
 export const restoreSession = async (store: AppStore): Promise<void> => {
   const token = store.getState().auth.token;

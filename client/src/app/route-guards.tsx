@@ -7,7 +7,10 @@ export const SignInPage = lazyPage(() =>
   import('@/features/auth/components/login-page').then((m) => m.LoginPage),
 );
 
-/** Profile and admin areas: without a token the login screen is shown in place (spec §2). */
+/**
+ * Profile and admin areas: without a token the login screen is shown in place
+ * (docs/product-rules.md#screens-and-navigation).
+ */
 export const RequireSession = () => {
   const token = useAppSelector((state) => state.auth.token);
   return token ? <Outlet /> : <SignInPage />;
@@ -19,7 +22,7 @@ export const RequireSession = () => {
  */
 export type TRequiredRole = 'admin' | 'staff' | 'couponVendor';
 
-/** Admin-only and plan pages send everyone else to /profile (spec §2). */
+/** Admin-only and plan pages send everyone else to /profile. */
 export const RequireRole = ({ role }: { role: TRequiredRole }) => {
   const allowed = useAppSelector(({ auth }) => {
     const admin = auth.isAdmin || auth.user?.isAdmin === true;

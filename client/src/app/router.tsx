@@ -68,7 +68,9 @@ const Landing = () => {
   );
 };
 
-/** The route table (spec §2). Paths match case-insensitively. */
+/**
+ * The route table (docs/product-rules.md#screens-and-navigation). Paths match case-insensitively.
+ */
 export const AppRoutes = () => (
   <Routes>
     <Route element={<AppLayout />}>

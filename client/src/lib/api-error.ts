@@ -18,7 +18,10 @@ export const isQueryError = (value: unknown): value is TQueryError =>
   'msg' in value &&
   'code' in value;
 
-/** The text an error toast shows: the server's msg, else the caller's fallback (spec §8). */
+/**
+ * The text an error toast shows: the server's msg, else the caller's fallback
+ * (docs/product-rules.md#messages).
+ */
 export const errorMessage = (error: unknown, fallback = GENERIC_ERROR): string =>
   isQueryError(error) && error.msg ? error.msg : fallback;
 

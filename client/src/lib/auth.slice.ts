@@ -7,8 +7,8 @@ import type {
 import { readStoredSession, type TSessionUser } from './session-storage';
 
 /**
- * The session (spec §3 Session, §4): who is signed in, with which token and roles, and the
- * admins' notification until it is acknowledged. It is kept in localStorage for the next visit.
+ * The session (docs/product-rules.md#sessions): who is signed in, with which token and roles, and
+ * the admins' notification until it is acknowledged. It is kept in localStorage for the next visit.
  *
  * Money is not session state: balances, plans and transactions are server data, read from the
  * RTK Query cache (lib/profile.api.ts) that mutations invalidate. The stored user therefore

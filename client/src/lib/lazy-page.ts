@@ -6,7 +6,7 @@ import {
   type ReactElement,
 } from 'react';
 
-/** Spec §9: a route's code that has not arrived after 120 s counts as failed. */
+/** A route's code that has not arrived after 120 s counts as failed. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T> =>

@@ -3,7 +3,7 @@ import type { TUser } from '@vendo/shared/schemas/user';
 /** The signed-in user as the session keeps it: everything but the balances (lib/auth.slice.ts). */
 export type TSessionUser = Omit<TUser, 'balance' | 'earningBalance'>;
 
-/** The session (token and user) is kept in localStorage under these keys (spec §3 Session). */
+/** The session (token and user) is kept in localStorage under these keys. */
 export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';
 /** Id of the last notification the user acknowledged, so the popup does not come back. */

@@ -6,8 +6,9 @@ import { api, MONEY_MOVED } from '@/lib/api';
 type TRequeryAnswer = TMsgResponse & { status?: string };
 
 /**
- * Staff acts on one transaction (spec §4, §6): refund a purchase, re-query a purchase, a funding
- * or a withdrawal. Each refreshes the lists and balances that show it.
+ * Staff acts on one transaction (docs/product-rules.md#refunds-and-re-queries): refund a purchase,
+ * re-query a purchase, a funding or a withdrawal. Each refreshes the lists and balances that show
+ * it.
  */
 const staffTransactionsApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -4,8 +4,9 @@ const PURCHASES = new Set(['data', 'airtime', 'electricity']);
 const UNSETTLED = new Set(['processing', 'pending']);
 
 /**
- * Spec §4: a refund is offered to staff unless the row is refunded or failed, and never for a
- * transfer, wallet or refund row. A delivered purchase only an admin may refund, with a reason.
+ * A refund is offered to staff unless the row is refunded or failed, and never for a transfer,
+ * wallet or refund row. A delivered purchase only an admin may refund, with a reason
+ * (docs/product-rules.md#refunds-and-re-queries).
  */
 export const refundOffer = (
   row: Pick<TTransaction, 'trans_Type' | 'trans_Status'>,

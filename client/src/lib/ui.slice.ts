@@ -3,8 +3,9 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 export const DEFAULT_LOADING_TEXT = 'Loading...';
 
 /**
- * The loading overlay (spec §4): on while any call runs, with the latest call's text. The API
- * client (lib/http-client.ts) reports each call's start and end; in lib/ so it can.
+ * The loading overlay (docs/product-rules.md#sessions): on while any call runs, with the latest
+ * call's text. The API client (lib/http-client.ts) reports each call's start and end; in lib/ so it
+ * can.
  */
 export type TUiState = { loading: boolean; loadingText: string; pendingCalls: number };
 

@@ -6,7 +6,7 @@ import type { Db, DbOrTx, Tx } from './client.ts';
 import { isDatabaseUnavailable, isTransientConflict } from './pg-error.ts';
 import * as schema from './schema/index.ts';
 import { currentClaim } from '../lib/idempotency-scope.ts';
-import { markActed } from '../lib/idempotency-store.ts';
+import { markActed } from '../lib/idempotency.repository.ts';
 
 /**
  * The one owner of retries for transient conflicts (docs/decisions/0025-riding-through-faults.md).

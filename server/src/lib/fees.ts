@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { settings } from '../db/schema/index.ts';
+import { findSetting, upsertSetting } from './settings.repository.ts';
 
 export type FeeName = 'fundPage' | 'accountCard';
 
@@ -12,7 +11,7 @@ const KEYS: Record<FeeName, string> = {
 
 /** A funding fee in basis points: the admin's setting when there is one, else the configured default. */
 export const getFeeBasisPoints = async (ctx: AppContext, name: FeeName): Promise<number> => {
-  const [row] = await ctx.db.select().from(settings).where(eq(settings.key, KEYS[name]));
+  const row = await findSetting(ctx.db, KEYS[name]);
   const value = Number(row?.value);
   if (row && Number.isSafeInteger(value) && value >= 0 && value <= 10_000) return value;
   return name === 'fundPage'
@@ -26,8 +25,5 @@ export const setFeeBasisPoints = async (
   name: FeeName,
   basisPoints: number,
 ): Promise<void> => {
-  await db
-    .insert(settings)
-    .values({ key: KEYS[name], value: basisPoints })
-    .onConflictDoUpdate({ target: settings.key, set: { value: basisPoints } });
+  await upsertSetting(db, KEYS[name], basisPoints);
 };

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DbOrTx } from '../db/client.ts';
-import { markActed, type KeyClaim } from './idempotency-store.ts';
+import { markActed, type KeyClaim } from './idempotency.repository.ts';
 
 /**
  * The Idempotency-Key claim of the request being served, for the code below it: idempotent()

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { settings } from '../db/schema/index.ts';
+import { findSetting, insertSettingIfMissing } from './settings.repository.ts';
 
 /**
  * JWT_SECRET when set (required in production); otherwise a random secret generated once and
@@ -15,10 +14,7 @@ export const resolveJwtSecret = async (
   if (configured) return configured;
   if (isProduction)
     throw new Error('JWT_SECRET must be set in production (at least 32 characters).');
-  await db
-    .insert(settings)
-    .values({ key: 'jwt_secret', value: randomBytes(48).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(settings).where(eq(settings.key, 'jwt_secret'));
+  await insertSettingIfMissing(db, 'jwt_secret', randomBytes(48).toString('base64url'));
+  const row = await findSetting(db, 'jwt_secret');
   return String(row!.value);
 };

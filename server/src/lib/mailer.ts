@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
-import { sandboxMails } from '../db/schema/index.ts';
+import { insertSandboxMail } from './sandbox-mail.repository.ts';
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
 export type Mailer = { send: (mail: Mail) => Promise<void>; kind: 'smtp' | 'sandbox' };
@@ -37,7 +37,7 @@ export const createMailer = ({
         text: string;
         html?: string;
       };
-      await db.insert(sandboxMails).values({
+      await insertSandboxMail(db, {
         to: mail.to,
         subject: sent.subject,
         text: sent.text,

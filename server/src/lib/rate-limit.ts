@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { queryRows } from '../db/query.ts';
+import { deleteRateLimit, upsertRateLimitHit } from './rate-limit.repository.ts';
 import { AppError } from './app-error.ts';
 
 /** Where a key stands in its current window after one more hit. */
@@ -23,18 +22,7 @@ export const countRateLimit = async (
   db: Db,
   { key, limit, windowSeconds }: { key: string; limit: number; windowSeconds: number },
 ): Promise<RateLimitState> => {
-  const rows = await queryRows<{ count: number; reset_seconds: number | string }>(
-    db,
-    sql`
-    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
-    on conflict (key) do update set
-      count = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds})
-                   then 1 else rate_limits.count + 1 end,
-      window_start = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds})
-                   then now() else rate_limits.window_start end
-    returning count,
-      extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now())) as reset_seconds`,
-  );
+  const rows = await upsertRateLimitHit(db, { key, windowSeconds });
   const count = Number(rows[0]?.count ?? 0);
   const resetSeconds = Math.min(
     windowSeconds,
@@ -68,5 +56,5 @@ export const hitRateLimit = async (
 
 /** Forgets a key's count (e.g. after a successful login). */
 export const clearRateLimit = async (db: Db, key: string): Promise<void> => {
-  await db.execute(sql`delete from rate_limits where key = ${key}`);
+  await deleteRateLimit(db, key);
 };

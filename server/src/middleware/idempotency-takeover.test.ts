@@ -9,7 +9,7 @@ import {
   claimIdempotencyKey,
   releaseIdempotencyKey,
   type KeyClaim,
-} from '../lib/idempotency-store.ts';
+} from '../lib/idempotency.repository.ts';
 import { getWalletBalanceKobo } from '../modules/ledger/ledger.service.ts';
 import { creditOpeningBalance } from '../modules/ledger/journals.ts';
 

@@ -4,7 +4,7 @@ import express from 'express';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, transactions, users } from '../db/schema/index.ts';
-import { deleteExpiredIdempotencyKeys } from '../lib/idempotency-store.ts';
+import { deleteExpiredIdempotencyKeys } from '../lib/idempotency.repository.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createUser, type TestUser } from '../../test/factories/user.factory.ts';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.ts';

@@ -8,7 +8,7 @@ import {
   findIdempotencyKey,
   releaseIdempotencyKey,
   storeIdempotentAnswer,
-} from '../lib/idempotency-store.ts';
+} from '../lib/idempotency.repository.ts';
 import { runWithClaim } from '../lib/idempotency-scope.ts';
 import { currentUser } from './auth.ts';
 

@@ -1,44 +1,35 @@
-import { createHash } from 'node:crypto';
-import { Router } from 'express';
-import { buildOpenApiDocument } from './document.ts';
-
-let rendered: { json: string; etag: string } | undefined;
+import { route } from '../api/route.ts';
+import { ZOpenApiDocument } from './answers.ts';
 
 /**
- * The document as sent: rendered once per process, since it depends on nothing but the code.
- * main.ts renders it at start-up, so no request pays the tenth of a second it takes; an app built
- * without main.ts (tests make hundreds) renders it on the first request for it, if any.
- */
-export const renderedDocument = (): { json: string; etag: string } => {
-  if (!rendered) {
-    const json = JSON.stringify(buildOpenApiDocument());
-    const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
-    rendered = { json, etag };
-  }
-  return rendered;
-};
-
-/**
- * GET /openapi.json: public, cached five minutes by browsers and proxies, revalidated by ETag;
+ * GET /openapi.json, the API reference (OpenAPI 3.1) the /developers page reads: public, cached five minutes by browsers and proxies, revalidated by ETag;
  * compressed by the API's compress() like every other answer. Readable from any origin, so
  * OpenAPI tools in a browser (editors, client generators) can load it by URL; it holds nothing
  * that is not public.
  */
-export const openApiRoutes = (): Router => {
-  const router = Router();
-  router.get('/openapi.json', (req, res) => {
-    const { json, etag } = renderedDocument();
-    res.set({
-      'Cache-Control': 'public, max-age=300',
-      'Access-Control-Allow-Origin': '*',
-      'Content-Type': 'application/json; charset=utf-8',
-      ETag: etag,
-    });
-    if (req.fresh) {
-      res.status(304).end();
-      return;
-    }
-    res.send(json);
-  });
-  return router;
-};
+export const openApiRoutes = [
+  route({
+    method: 'get',
+    path: '/openapi.json',
+    tags: ['Service'],
+    summary: 'This reference (OpenAPI 3.1)',
+    description: 'Generated from the same zod schemas the server validates with; cached 5 minutes.',
+    access: 'public',
+    answers: { 200: { description: 'The OpenAPI document', schema: ZOpenApiDocument } },
+    // Sent as rendered, with its own cache headers: the handler answers by itself.
+    handler: async ({ req, res }) => {
+      // Imported here: the document is rendered from the route table, which holds this route.
+      const { renderedDocument } = await import('./rendered-document.ts');
+      const { json, etag } = renderedDocument();
+      res.set({
+        'Cache-Control': 'public, max-age=300',
+        'Access-Control-Allow-Origin': '*',
+        'Content-Type': 'application/json; charset=utf-8',
+        ETag: etag,
+      });
+      if (req.fresh) res.status(304).end();
+      else res.send(json);
+      return undefined;
+    },
+  }),
+];

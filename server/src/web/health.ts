@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Router } from 'express';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { MIGRATIONS_DIR } from '../db/client.ts';
-import { queryRows } from '../db/query.ts';
+import { newestAppliedMigration, pingDatabase } from '../db/health.repository.ts';
 
 /**
  * What a load balancer or an orchestrator asks (docs/operations: "Health"): `GET /livez` is the
@@ -64,16 +63,10 @@ export const healthRoutes = (db: Db, lifecycle: Lifecycle): Router => {
       // Once this process has seen its migrations applied they stay applied; after that the
       // check is one round trip.
       if (migrated) {
-        await withTimeout(db.execute(sql`select 1`), READY_TIMEOUT_MS);
+        await withTimeout(pingDatabase(db), READY_TIMEOUT_MS);
       } else {
-        const [row] = await withTimeout(
-          queryRows<{ applied: unknown }>(
-            db,
-            sql`select coalesce(max(created_at), 0) as applied from drizzle.__drizzle_migrations`,
-          ),
-          READY_TIMEOUT_MS,
-        );
-        migrated = Number(row?.applied ?? 0) >= newest;
+        const applied = await withTimeout(newestAppliedMigration(db), READY_TIMEOUT_MS);
+        migrated = applied >= newest;
       }
     } catch {
       // Public: no host, port or driver text from the error.

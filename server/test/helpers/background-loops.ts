@@ -1,10 +1,10 @@
 import type { AppContext } from '../../src/app-context.ts';
-import { startReconciler } from '../../src/jobs/reconciler.ts';
+import { startBackgroundJobs } from '../../src/jobs/background-jobs.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 
 /**
- * The app's background loops (jobs/reconciler.ts) over a test app's context, passing every 50 ms
- * (webhooks off), with every log line they write kept in `lines` to assert on.
+ * The app's background loops (jobs/background-jobs.ts) over a test app's context, passing every
+ * 50 ms (webhooks off), with every log line they write kept in `lines` to assert on.
  */
 export const startFastLoops = (base: AppContext) => {
   const lines: { level: string; msg: string }[] = [];
@@ -19,7 +19,7 @@ export const startFastLoops = (base: AppContext) => {
       webhooks: { ...base.config.webhooks, intervalMs: 0 },
     },
   };
-  const loops = startReconciler(ctx);
+  const loops = startBackgroundJobs(ctx);
   return {
     lines,
     /** How many lines say exactly `msg`. */

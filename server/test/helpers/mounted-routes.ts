@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { routeTable } from '../../src/api/table.ts';
 
 /**
  * The routes the app mounts, read from the sources (no Express internals): server/src/app.ts's
@@ -128,6 +129,15 @@ export const mountedRoutes = ({ exclude = [] }: { exclude?: string[] } = {}): {
       if (exclude.some((p) => base === p || base.startsWith(`${p}/`))) excluded.push(base);
       else routes.push(...routesOfFactory(file, call[1]!, base));
     }
+  }
+  // The route table's routes, mounted by construction (api/mount.ts).
+  for (const route of routeTable) {
+    if (route.sandboxOnly) continue;
+    routes.push({
+      method: route.method,
+      path: joinPath('/api/v1', route.path),
+      file: 'api/table.ts',
+    });
   }
   return { routes, excluded };
 };

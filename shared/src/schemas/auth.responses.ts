@@ -4,7 +4,7 @@ import { ZTransaction } from './transaction.ts';
 import { ZUser } from './user.ts';
 
 /**
- * /auth answers (spec §7): the session and the profile. They are kept apart from the request
+ * /auth answers: the session and the profile. They are kept apart from the request
  * schemas, which the client's forms import at run time: the client imports these as types only, so
  * they add nothing to its bundle.
  */

@@ -1,8 +1,8 @@
 import { z } from '../zod.ts';
 
 /**
- * /auth requests: the server parses with them and the forms reuse them, so the messages people
- * see are the spec's (§5) wherever it gives one. The answers are in auth.responses.ts.
+ * /auth requests: the server parses with them and the forms reuse them, so people see the same
+ * messages from both (docs/product-rules.md#sessions). The answers are in auth.responses.ts.
  */
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);

@@ -4,7 +4,7 @@ import { isValidNaira, nairaToKobo } from '../money.ts';
 import { ZIsoDateTime, ZMsgResponse, ZNaira, zRecordId } from './common.ts';
 
 /**
- * The catalogue back office (spec §2 admin plan page and admin settings, §3 managed plan): plans
+ * The catalogue back office (docs/product-rules.md#catalogue): plans
  * added, changed and retired by admins, prices changed by admins and agents, cost prices, the
  * broadcast notification. Amounts are naira on the wire, kobo inside the server.
  */
@@ -88,7 +88,7 @@ export const ZPlanIdParams = z.object({ id: zRecordId('That plan does not exist'
 /** GET /dataPlan?network=: every plan of a network, retired ones aside (admins and agents). */
 export const ZPlanListQuery = z.object({ network: ZPlanNetwork });
 
-/** A plan as the plan page shows it (spec "Managed plan"), with its margin per tier. */
+/** A plan as the plan page shows it, with its margin per tier. */
 export const ZManagedPlan = z.object({
   _id: z.string(),
   plan: z.string(),

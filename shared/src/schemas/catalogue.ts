@@ -2,7 +2,7 @@ import { z } from '../zod.ts';
 import { NETWORKS } from '../constants.ts';
 import { ZNaira } from './common.ts';
 
-/** Plans, prices and balance-check codes (spec §3 Data plan, Price row; §9 USSD codes). */
+/** Plans, prices and balance-check codes (docs/product-rules.md#catalogue). */
 
 export const ZNetwork = z.enum(NETWORKS);
 

@@ -1,6 +1,9 @@
 import { z } from '../zod.ts';
 
-/** /auth/contact requests: saved numbers (spec §3 Contact). Answers: contacts.responses.ts. */
+/**
+ * /auth/contact requests: saved numbers (docs/product-rules.md#contacts). Answers:
+ * contacts.responses.ts.
+ */
 
 export const ZContactRequest = z.object({
   contactName: z

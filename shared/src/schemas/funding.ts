@@ -3,9 +3,10 @@ import { isValidNaira, nairaToKobo } from '../money.ts';
 import { ZMoveAmount } from './wallet.ts';
 
 /**
- * Funding requests (spec §4, §5, §7): card or bank checkout (Squad), coupons, reserved bank
- * accounts (BillStack) and the funding fees (answers: funding.responses.ts). The provider webhooks
- * are not here: their bodies are the providers' formats, checked by their adapters.
+ * Funding requests (docs/product-rules.md#funding): card or bank checkout (Squad), coupons,
+ * reserved bank accounts (BillStack) and the funding fees (answers: funding.responses.ts). The
+ * provider webhooks are not here: their bodies are the providers' formats, checked by their
+ * adapters.
  */
 
 /** POST /fundWallet/squad/initiate: amount in naira (≥ ₦100) and the payer's e-mail. */

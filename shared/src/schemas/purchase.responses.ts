@@ -3,9 +3,9 @@ import { ZApiError, ZNaira } from './common.ts';
 import { ZTransaction } from './transaction.ts';
 
 /**
- * Purchase answers (spec §7): the receipt and the wallet balance after it. They are kept apart from
- * the request schemas, which the client's forms import at run time: the client imports these as
- * types only, so they add nothing to its bundle.
+ * Purchase answers (docs/product-rules.md#purchase-outcomes): the receipt and the wallet balance
+ * after it. They are kept apart from the request schemas, which the client's forms import at run
+ * time: the client imports these as types only, so they add nothing to its bundle.
  */
 
 /** POST /buy/validateMeter: the meter owner as the electricity company knows them. */

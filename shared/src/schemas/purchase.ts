@@ -3,8 +3,8 @@ import { AIRTIME_NETWORK_CODES, DATA_NETWORK_CODES, DISCOS, type TNetwork } from
 import { isValidNaira, nairaToKobo } from '../money.ts';
 
 /**
- * Purchase requests (spec §5, §7): the server parses with them and the forms reuse them. The
- * answers are in purchase.responses.ts.
+ * Purchase requests (docs/product-rules.md#purchases): the server parses with them and the forms
+ * reuse them. The answers are in purchase.responses.ts.
  */
 
 const networkFromCode = (codes: Record<TNetwork, number>) => (code: number) =>

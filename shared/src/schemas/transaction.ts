@@ -3,7 +3,7 @@ import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../constants.ts';
 import { ZIsoDateTime, ZNaira } from './common.ts';
 
 /**
- * A transaction on the wire (spec §3 Transaction), as server/src/modules/transactions/
+ * A transaction on the wire, as server/src/modules/transactions/
  * transactions.mapper.ts builds it.
  */
 
@@ -87,9 +87,9 @@ export const ZTransactionStatusFilter = z.enum(['all', ...TRANSACTION_STATUSES],
 });
 
 /**
- * GET /transaction and GET /transaction/statement.csv: the filters (spec §7). Every field is
- * optional; an unknown type or status or a malformed date is a 400, never silently ignored.
- * `userName` filters only for admins and agents: a customer always gets their own rows.
+ * GET /transaction and GET /transaction/statement.csv: the filters (docs/product-rules.md#history).
+ * Every field is optional; an unknown type or status or a malformed date is a 400, never silently
+ * ignored. `userName` filters only for admins and agents: a customer always gets their own rows.
  */
 export const ZTransactionListQuery = z
   .object({
@@ -141,7 +141,7 @@ export const ZNetworkStat = z
   .describe('One network’s data sales within the filter');
 
 /**
- * GET /transaction (spec §3 "Transaction list response"). Every total is a number (never null or
+ * GET /transaction (docs/product-rules.md#history). Every total is a number (never null or
  * missing) and covers every row the filters match, not just the page. Definitions are in
  * docs/decisions/0015-history-totals.md.
  */

@@ -2,7 +2,7 @@ import { z } from '../zod.ts';
 import { USER_TYPES } from '../constants.ts';
 import { ZIsoDateTime, ZNaira } from './common.ts';
 
-/** A user as the API shows it (spec §3 User). The server builds it from an allow-list. */
+/** A user as the API shows it. The server builds it from an allow-list. */
 
 export const ZAccountNumber = z
   .object({

@@ -2,8 +2,8 @@ import { z } from '../zod.ts';
 import { isValidNaira, nairaToKobo } from '../money.ts';
 
 /**
- * Wallet requests (spec §5, §7): transfers, the reseller upgrade, KYC and the referral page.
- * Answers: wallet.responses.ts.
+ * Wallet requests (docs/product-rules.md#transfers): transfers, the reseller upgrade, KYC and the
+ * referral page. Answers: wallet.responses.ts.
  */
 
 /** A naira amount to move (transfer, coupon): → integer kobo, more than 0, at most ₦10,000,000. */

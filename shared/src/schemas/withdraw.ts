@@ -2,8 +2,9 @@ import { z } from '../zod.ts';
 import { isValidNaira, nairaToKobo } from '../money.ts';
 
 /**
- * Withdrawal requests (spec §2, §5, §9): account look-up, saved beneficiaries, the payout
- * (amount − ₦50 reaches the account) and the admin's re-query. Answers: withdraw.responses.ts.
+ * Withdrawal requests (docs/product-rules.md#withdrawals): account look-up, saved beneficiaries,
+ * the payout (amount − ₦50 reaches the account) and the admin's re-query. Answers:
+ * withdraw.responses.ts.
  */
 
 const bankAccount = {

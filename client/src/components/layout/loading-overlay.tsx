@@ -2,8 +2,8 @@ import { useAppSelector } from '@/app/hooks';
 import { Spinner } from '@/components/ui/spinner';
 
 /**
- * Covers the page while a call runs (spec §4), with the call's text. It fades in after a short
- * delay (CSS), so quick calls do not flash.
+ * Covers the page while a call runs (docs/product-rules.md#sessions), with the call's text. It
+ * fades in after a short delay (CSS), so quick calls do not flash.
  */
 export const LoadingOverlay = () => {
   const { loading, loadingText } = useAppSelector((state) => state.ui);

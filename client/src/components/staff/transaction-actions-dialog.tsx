@@ -8,7 +8,6 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { errorMessage } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format-date';
-import '@/styles/staff.css';
 import {
   useRefundTransactionMutation,
   useRequeryFundingMutation,
@@ -35,9 +34,10 @@ const supplierMessage = (raw: string): string => {
 };
 
 /**
- * What staff can do with one transaction (spec §4, §6): re-query an unsettled purchase, funding
- * or withdrawal; refund a purchase (not a refunded, failed, transfer, wallet or refund row). A
- * delivered purchase only an admin refunds, with a written reason; the server decides in any case.
+ * What staff can do with one transaction (docs/product-rules.md#refunds-and-re-queries): re-query
+ * an unsettled purchase, funding or withdrawal; refund a purchase (not a refunded, failed,
+ * transfer, wallet or refund row). A delivered purchase only an admin refunds, with a written
+ * reason; the server decides in any case.
  */
 export const TransactionActionsDialog = ({ row, onClose }: TProps) => {
   const isAdmin = useAppSelector((s) => s.auth.isAdmin || s.auth.user?.isAdmin === true);

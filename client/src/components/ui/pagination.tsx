@@ -1,6 +1,7 @@
 /**
- * Spec §2 pagination: up to 20 page buttons (15 when there are more than 15 pages and the viewer
- * is not an admin), a window that follows the current page; Previous and Next wrap around.
+ * Pagination (docs/product-rules.md#pagination): up to 20 page buttons (15 when there are more than
+ * 15 pages and the viewer is not an admin), a window that follows the current page; Previous and
+ * Next wrap around.
  */
 export const pageButtons = (page: number, totalPages: number, isAdmin = false): number[] => {
   if (totalPages <= 1) return [];

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-/** Managed data plans (spec "Managed plan"); prices in kobo per tier. */
+/** Managed data plans (docs/product-rules.md#catalogue); prices in kobo per tier. */
 export const dataPlans = pgTable(
   'data_plans',
   {
@@ -98,7 +98,10 @@ export const services = pgTable('services', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Per network: which supplier serves it and the cost price per GB (spec "Supplier", "Cost price"). */
+/**
+ * Per network: which supplier serves it and the cost price per GB
+ * (docs/product-rules.md#catalogue).
+ */
 export const networkSettings = pgTable(
   'network_settings',
   {

@@ -17,8 +17,8 @@ import {
 import { users } from './users.ts';
 
 /**
- * What a user sees in their history (spec "Transaction"). Money movements behind each row are
- * journals in the ledger, linked by `reference`.
+ * What a user sees in their history (docs/product-rules.md#history). Money movements behind each
+ * row are journals in the ledger, linked by `reference`.
  */
 export const transactions = pgTable(
   'transactions',

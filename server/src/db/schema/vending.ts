@@ -46,7 +46,7 @@ export const idempotencyKeys = pgTable(
   ],
 );
 
-/** A user's saved numbers (spec "Contact"); removed after 30 days without use. */
+/** A user's saved numbers (docs/product-rules.md#contacts); removed after 30 days without use. */
 export const contacts = pgTable('contacts', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: uuid('user_id')
@@ -90,10 +90,11 @@ export const adminAlerts = pgTable(
   ],
 );
 
-/** Balance-check USSD codes per network (admin-editable data, spec §9). */
+/** Balance-check USSD codes per network (admin-editable data, docs/product-rules.md#purchases). */
 export const ussdCodes = pgTable('ussd_codes', {
   id: serial('id').primaryKey(),
-  category: text('category').notNull(),
+  // Written only by the migration's seed and POST /admin/ussd (ZUssdCodeRequest's enum).
+  category: text('category').$type<'data' | 'airtime'>().notNull(),
   label: text('label').notNull(),
   code: text('code').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),

@@ -39,7 +39,9 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Bank accounts a user has validated and saved for withdrawals (spec "Beneficiary"). */
+/**
+ * Bank accounts a user has validated and saved for withdrawals (docs/product-rules.md#withdrawals).
+ */
 export const beneficiaries = pgTable(
   'beneficiaries',
   {

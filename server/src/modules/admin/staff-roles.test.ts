@@ -6,9 +6,9 @@ import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { queryRows } from '../../db/query.ts';
 
 /**
- * Spec §6 on the server: every staff route answers 403 to each role it does not allow, and
- * nothing changes (users, plans, settings, money, coupons, mail, audit). One table lists every
- * staff route with who may call it: a new staff route gets a line here.
+ * The roles on the server (docs/product-rules.md#roles): every staff route answers 403 to each role
+ * it does not allow, and nothing changes (users, plans, settings, money, coupons, mail, audit). One
+ * table lists every staff route with who may call it: a new staff route gets a line here.
  */
 
 type Who = 'admin' | 'agent' | 'couponVendor';

@@ -1,5 +1,4 @@
 import bcrypt from 'bcryptjs';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { TUserType } from '@vendo/shared/constants';
 import { PASSWORD_MAX_BYTES } from '@vendo/shared/schemas/auth';
 import type {
@@ -11,7 +10,7 @@ import type {
 import type { TAuthResponse } from '@vendo/shared/schemas/auth.responses';
 import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/client.ts';
-import { passwordResets, type UserRow } from '../../db/schema/index.ts';
+import type { UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { clearRateLimit, hitRateLimit } from '../../lib/rate-limit.ts';
 import { subscriptionPlansFor } from '../catalogue/catalogue.service.ts';
@@ -31,7 +30,8 @@ import { issueToken } from '../../lib/token.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { inTransaction } from '../../db/retry.ts';
 import { queueOutboxMail } from '../mail/mail-outbox.ts';
-import { kickMailOutbox, PASSWORD_RESET_MAIL, sha256, spendResetLinks } from './reset-mail.ts';
+import { kickMailOutbox, PASSWORD_RESET_MAIL, sha256 } from './reset-mail.ts';
+import { spendResetLinkByToken, spendResetLinks } from './password-resets.repository.ts';
 import {
   assertAccountMayTry,
   clearLoginFailures,
@@ -117,10 +117,7 @@ export const changePassword = async (
   const hash = await bcrypt.hash(input.newPassword, ctx.config.bcryptRounds);
   const tokenVersion = await inTransaction(ctx.db, async (tx) => {
     // Reset links mailed before the change must not undo it.
-    await tx
-      .update(passwordResets)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+    await spendResetLinks(tx, userId);
     return setPasswordHash(tx, userId, hash);
   });
   return {
@@ -177,24 +174,13 @@ export const resetPassword = async (ctx: AppContext, input: TResetPasswordReques
   if (!isUuid(input.userId)) throw invalid;
   const hash = await bcrypt.hash(input.newPassword, ctx.config.bcryptRounds);
   await inTransaction(ctx.db, async (tx) => {
-    const spent = await tx
-      .update(passwordResets)
-      .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(passwordResets.tokenHash, sha256(input.token)),
-          eq(passwordResets.userId, input.userId),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, sql`now()`),
-        ),
-      )
-      .returning({ id: passwordResets.id });
-    if (spent.length === 0) throw invalid;
+    const spent = await spendResetLinkByToken(tx, {
+      tokenHash: sha256(input.token),
+      userId: input.userId,
+    });
+    if (!spent) throw invalid;
     // Any other outstanding link for this user dies with this one.
-    await tx
-      .update(passwordResets)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResets.userId, input.userId), isNull(passwordResets.usedAt)));
+    await spendResetLinks(tx, input.userId);
     await setPasswordHash(tx, input.userId, hash);
   });
   return { msg: 'Password reset successful. You can now log in.' };

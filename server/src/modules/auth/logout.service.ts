@@ -1,7 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
-import { revokedTokens, users } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/retry.ts';
+import {
+  bumpTokenVersion,
+  insertRevokedToken,
+  pruneExpiredRevocations,
+} from './sessions.repository.ts';
 
 export const LOGOUT_MESSAGE = 'You have been logged out';
 
@@ -22,20 +25,11 @@ export const logout = async (
   const { jti } = session;
   await inTransaction(ctx.db, async (tx) => {
     if (jti === null) {
-      await tx
-        .update(users)
-        .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-        .where(eq(users.id, userId));
+      await bumpTokenVersion(tx, userId);
       return;
     }
-    await tx
-      .insert(revokedTokens)
-      .values({ jti, userId, expiresAt: new Date(session.exp * 1000) })
-      .onConflictDoNothing();
-    await tx.execute(sql`
-      delete from ${revokedTokens} where ${revokedTokens.jti} in (
-        select ${revokedTokens.jti} from ${revokedTokens}
-        where ${revokedTokens.expiresAt} < now() limit ${PRUNE_BATCH})`);
+    await insertRevokedToken(tx, { jti, userId, expiresAt: new Date(session.exp * 1000) });
+    await pruneExpiredRevocations(tx, PRUNE_BATCH);
   });
   return { msg: LOGOUT_MESSAGE };
 };

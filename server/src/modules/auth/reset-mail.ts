@@ -1,10 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
-import type { DbOrTx } from '../../db/client.ts';
 import { inTransaction } from '../../db/retry.ts';
-import { passwordResets, users } from '../../db/schema/index.ts';
 import type { Mail } from '../../lib/mailer.ts';
+import {
+  findResetMailRecipient,
+  insertPasswordReset,
+  lockUserForResetLink,
+  spendResetLinks,
+} from './password-resets.repository.ts';
 import { drainMailOutbox, type MailComposer, type MailComposers } from '../mail/mail-outbox.ts';
 
 /** The outbox kind of a password reset link. */
@@ -14,35 +17,24 @@ export const sha256 = (value: string) => createHash('sha256').update(value).dige
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Marks every reset link of `userId` not yet used as spent. */
-export const spendResetLinks = async (db: DbOrTx, userId: string): Promise<void> => {
-  await db
-    .update(passwordResets)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
-};
-
 /**
  * Issues a single-use reset link valid for RESET_TOKEN_TTL_SECONDS that replaces every link
  * issued before it (a superseded link is refused like a used one), and composes its mail. Runs
  * when the queued mail is sent, never on the request path; only the token's hash is kept.
  */
 const composeResetMail: MailComposer = async (ctx, userId) => {
-  const [user] = await ctx.db
-    .select({ id: users.id, email: users.email, userName: users.userName })
-    .from(users)
-    .where(eq(users.id, userId));
+  const user = await findResetMailRecipient(ctx.db, userId);
   if (!user) return null;
   const token = randomBytes(32).toString('hex');
   await inTransaction(ctx.db, async (tx) => {
     // Only the newest link works: the user's row lock orders two issues made at the same time,
     // so each one spends every link issued before it and exactly one link stays usable.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
+    await lockUserForResetLink(tx, user.id);
     await spendResetLinks(tx, user.id);
-    await tx.insert(passwordResets).values({
+    await insertPasswordReset(tx, {
       userId: user.id,
       tokenHash: sha256(token),
-      expiresAt: sql`now() + make_interval(secs => ${ctx.config.resetTokenTtlSeconds})`,
+      ttlSeconds: ctx.config.resetTokenTtlSeconds,
     });
   });
   return resetMail(ctx, user, token);

@@ -3,7 +3,7 @@ import type { TNetwork } from '@vendo/shared/constants';
 /**
  * The catalogue Vendo starts with: realistic 2026 prices in naira. Each row's prices satisfy
  * cost < api ≤ reseller ≤ smart earner (a database CHECK enforces it for admin edits too).
- * planId is the id customers see (spec "Price row" id); supplier plan ids are per supplier.
+ * planId is the id customers see (the price list's id); supplier plan ids are per supplier.
  */
 type Row = [
   network: TNetwork,

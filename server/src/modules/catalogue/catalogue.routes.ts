@@ -1,24 +1,42 @@
-import { asc } from 'drizzle-orm';
-import { Router } from 'express';
-import { ussdCodes } from '../../db/schema/index.ts';
-import type { AppContext } from '../../app-context.ts';
+import { ZPriceListResponse, ZUssdCodesResponse } from '@vendo/shared/schemas/catalogue';
+import { reply, route } from '../../api/route.ts';
+import { examplePriceRow } from '../../openapi/examples.ts';
 import { publicPriceRows } from './catalogue.service.ts';
+import { listUssdCodes } from './settings.repository.ts';
 
-export const catalogueRoutes = ({ db }: AppContext): Router => {
-  const router = Router();
-  /** Public price list. */
-  router.get('/prices', async (_req, res) => {
-    res.set('Cache-Control', 'public, max-age=60');
-    res.json(await publicPriceRows(db));
-  });
-  /** Balance-check USSD codes per network (admin-editable). */
-  router.get('/ussd', async (_req, res) => {
-    res.json({
-      ussdCodes: await db
-        .select()
-        .from(ussdCodes)
-        .orderBy(asc(ussdCodes.category), asc(ussdCodes.sortOrder)),
-    });
-  });
-  return router;
-};
+const tags = ['Plans and prices'];
+
+/** Public catalogue routes: no sign-in. */
+export const catalogueRoutes = [
+  route({
+    method: 'get',
+    path: '/prices',
+    tags,
+    summary: 'Public price list',
+    description:
+      'Every available data plan with its price per tier (smart earner, reseller, API). Never a cost price. Cached for 60 s.',
+    access: 'public',
+    answers: {
+      200: {
+        description: 'The price list',
+        schema: ZPriceListResponse,
+        examples: { list: { summary: 'One row', value: [examplePriceRow] } },
+      },
+    },
+    handler: async ({ ctx, res }) => {
+      // The same for everyone and changed rarely: caches may keep it a minute.
+      res.set('Cache-Control', 'public, max-age=60');
+      return reply(200, await publicPriceRows(ctx.db));
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/ussd',
+    tags,
+    summary: 'Balance-check USSD codes',
+    access: 'public',
+    // Balance-check USSD codes per network (admin-editable).
+    answers: { 200: { description: 'The codes per network', schema: ZUssdCodesResponse } },
+    handler: async ({ ctx }) => reply(200, { ussdCodes: await listUssdCodes(ctx.db) }),
+  }),
+];

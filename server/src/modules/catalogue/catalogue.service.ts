@@ -32,7 +32,7 @@ export const subscriptionPlansFor = async (
   return lists;
 };
 
-/** The public price list (spec "Price row"): never a cost price. */
+/** The public price list (docs/product-rules.md#catalogue): never a cost price. */
 export const publicPriceRows = async (db: DbOrTx): Promise<TPriceRow[]> =>
   (await listAvailablePlans(db)).map((plan) => ({
     id: plan.planId,

@@ -1,21 +1,31 @@
-import { Router } from 'express';
-import type { z } from 'zod';
-import {
-  ZCostPriceRequest,
-  ZPlanDeleteQuery,
-  ZPlanIdParams,
-  ZPlanListQuery,
-  ZPlanRequest,
-  ZUpdatePriceRequest,
-} from '@vendo/shared/schemas/catalogue-admin';
+import { z } from 'zod';
 import {
   ZServiceStatusRequest,
   ZSupplierRequest,
   ZUssdCodeRequest,
 } from '@vendo/shared/schemas/admin';
-import type { AppContext } from '../../app-context.ts';
-import { authenticate, currentUser, requireRole } from '../../middleware/auth.ts';
-import { parseInput, validateBody } from '../../middleware/validate.ts';
+import {
+  ZServiceListResponse,
+  ZSupplierListResponse,
+  ZUssdCodesUpdatedResponse,
+} from '@vendo/shared/schemas/admin.responses';
+import {
+  ZCostPriceListResponse,
+  ZCostPriceRequest,
+  ZPlanDeleteQuery,
+  ZPlanHistoryResponse,
+  ZPlanIdParams,
+  ZPlanListQuery,
+  ZPlanListResponse,
+  ZPlanRequest,
+  ZPlanSavedResponse,
+  ZUpdatePriceRequest,
+  ZUpdatePriceResponse,
+} from '@vendo/shared/schemas/catalogue-admin';
+import { ZMsgResponse } from '@vendo/shared/schemas/common';
+import { reply, route } from '../../api/route.ts';
+import { ZPlanDeletedResponse } from '../../openapi/answers.ts';
+import { apiError } from '../../openapi/operation.ts';
 import {
   addPlan,
   changePlan,
@@ -29,104 +39,167 @@ import {
 import { listNetworkSuppliers, listServiceLocks } from './settings.repository.ts';
 import { chooseSupplier, lockService, saveUssdCode } from './settings.service.ts';
 
-/** /dataPlan/*: the plan page (admins; agents may list plans to change their prices). */
-export const planRoutes = (ctx: AppContext): Router => {
-  const router = Router();
-  router.use(authenticate(ctx));
-
-  router.get('/', requireRole('agent'), async (req, res) => {
-    const { network } = parseInput(ZPlanListQuery, req.query);
-    res.json({ plans: await listPlans(ctx, network) });
-  });
-
-  router.post('/add', requireRole('admin'), validateBody(ZPlanRequest), async (req, res) => {
-    const input = req.body as z.output<typeof ZPlanRequest>;
-    const plan = await addPlan(ctx, currentUser(req), input);
-    res.status(201).json({ msg: 'Plan added successfully', plan });
-  });
-
-  router.patch('/update', requireRole('admin'), validateBody(ZPlanRequest), async (req, res) => {
-    const input = req.body as z.output<typeof ZPlanRequest>;
-    const plan = await changePlan(ctx, currentUser(req), input);
-    res.json({ msg: 'Plan updated successfully', plan });
-  });
-
-  router.delete('/delete', requireRole('admin'), async (req, res) => {
-    const { planId } = parseInput(ZPlanDeleteQuery, req.query);
-    res.json(await deletePlan(ctx, currentUser(req), planId));
-  });
-
-  router.get('/history/:id', requireRole('admin'), async (req, res) => {
-    const { id } = parseInput(ZPlanIdParams, req.params);
-    res.json({ history: await planHistory(ctx, id) });
-  });
-
-  return router;
+const tags = ['Admin: catalogue'];
+const planNotFound = {
+  plan: {
+    summary: 'No such plan',
+    value: apiError('NOT_FOUND', 'That plan does not exist (it may have been deleted)'),
+  },
 };
 
 /**
- * Catalogue settings under /admin, after authenticate: updatePrice (admins and agents), and for
- * admins costPrice, supplier, checkServices, updateServices, ussd.
+ * Catalogue settings under /admin: updatePrice (admins and agents), and for admins costPrice,
+ * supplier, checkServices, updateServices, ussd. Every change audited.
  */
-export const priceAdminRoutes = (ctx: AppContext): Router => {
-  const router = Router();
-
-  router.post(
-    '/updatePrice',
-    requireRole('agent'),
-    validateBody(ZUpdatePriceRequest),
-    async (req, res) => {
-      const input = req.body as z.output<typeof ZUpdatePriceRequest>;
-      res.json(await updatePrices(ctx, currentUser(req), input));
+export const priceAdminRoutes = [
+  route({
+    method: 'post',
+    path: '/admin/updatePrice',
+    tags,
+    summary: 'Change a plan’s prices',
+    description:
+      'A 1 GB plan’s prices are per GB and rescale every plan of its network and type by volume; `preview: true` answers the changes without applying them.',
+    access: 'agent',
+    body: ZUpdatePriceRequest,
+    answers: { 200: { description: 'The changes', schema: ZUpdatePriceResponse } },
+    errors: { 404: planNotFound },
+    handler: async ({ ctx, user, body }) => reply(200, await updatePrices(ctx, user, body)),
+  }),
+  route({
+    method: 'get',
+    path: '/admin/supplier',
+    tags,
+    summary: 'The supplier of each network',
+    access: 'admin',
+    answers: { 200: { description: 'Per network', schema: ZSupplierListResponse } },
+    handler: async ({ ctx }) => reply(200, await listNetworkSuppliers(ctx.db)),
+  }),
+  route({
+    method: 'post',
+    path: '/admin/supplier',
+    tags,
+    summary: 'Choose a network’s supplier',
+    access: 'admin',
+    body: ZSupplierRequest,
+    answers: { 200: { description: 'Changed', schema: ZMsgResponse } },
+    handler: async ({ ctx, user, body }) => reply(200, await chooseSupplier(ctx, user, body)),
+  }),
+  route({
+    method: 'get',
+    path: '/admin/checkServices',
+    tags,
+    summary: 'Service locks',
+    access: 'admin',
+    answers: { 200: { description: 'Each service', schema: ZServiceListResponse } },
+    handler: async ({ ctx }) => {
+      const locks = await listServiceLocks(ctx.db);
+      // What JSON made of the Date before: its ISO string, in the same place.
+      return reply(
+        200,
+        locks.map((lock) => ({ ...lock, updatedAt: lock.updatedAt.toISOString() })),
+      );
     },
-  );
+  }),
+  route({
+    method: 'post',
+    path: '/admin/updateServices',
+    tags,
+    summary: 'Lock or unlock a service',
+    access: 'admin',
+    body: ZServiceStatusRequest,
+    answers: { 200: { description: 'Changed', schema: ZMsgResponse } },
+    handler: async ({ ctx, user, body }) => reply(200, await lockService(ctx, user, body)),
+  }),
+  route({
+    method: 'post',
+    path: '/admin/ussd',
+    tags,
+    summary: 'Add or change a USSD code',
+    access: 'admin',
+    body: ZUssdCodeRequest,
+    answers: { 200: { description: 'Every code after it', schema: ZUssdCodesUpdatedResponse } },
+    handler: async ({ ctx, user, body }) => reply(200, await saveUssdCode(ctx, user, body)),
+  }),
+  route({
+    method: 'get',
+    path: '/admin/costPrice',
+    tags,
+    summary: 'Cost per GB of each network',
+    access: 'admin',
+    answers: { 200: { description: 'Per network', schema: ZCostPriceListResponse } },
+    handler: async ({ ctx }) => reply(200, await costPrices(ctx)),
+  }),
+  route({
+    method: 'post',
+    path: '/admin/costPrice',
+    tags,
+    summary: 'Set a network’s cost per GB',
+    access: 'admin',
+    body: ZCostPriceRequest,
+    answers: { 200: { description: 'Changed', schema: ZMsgResponse } },
+    handler: async ({ ctx, user, body }) => reply(200, await setCostPrice(ctx, user, body)),
+  }),
+];
 
-  router.get('/supplier', requireRole('admin'), async (_req, res) => {
-    res.json(await listNetworkSuppliers(ctx.db));
-  });
-
-  router.post(
-    '/supplier',
-    requireRole('admin'),
-    validateBody(ZSupplierRequest),
-    async (req, res) => {
-      const input = req.body as z.output<typeof ZSupplierRequest>;
-      res.json(await chooseSupplier(ctx, currentUser(req), input));
-    },
-  );
-
-  router.get('/checkServices', requireRole('admin'), async (_req, res) => {
-    res.json(await listServiceLocks(ctx.db));
-  });
-
-  router.post(
-    '/updateServices',
-    requireRole('admin'),
-    validateBody(ZServiceStatusRequest),
-    async (req, res) => {
-      const input = req.body as z.output<typeof ZServiceStatusRequest>;
-      res.json(await lockService(ctx, currentUser(req), input));
-    },
-  );
-
-  router.post('/ussd', requireRole('admin'), validateBody(ZUssdCodeRequest), async (req, res) => {
-    const input = req.body as z.output<typeof ZUssdCodeRequest>;
-    res.json(await saveUssdCode(ctx, currentUser(req), input));
-  });
-
-  router.get('/costPrice', requireRole('admin'), async (_req, res) => {
-    res.json(await costPrices(ctx));
-  });
-
-  router.post(
-    '/costPrice',
-    requireRole('admin'),
-    validateBody(ZCostPriceRequest),
-    async (req, res) => {
-      const input = req.body as z.output<typeof ZCostPriceRequest>;
-      res.json(await setCostPrice(ctx, currentUser(req), input));
-    },
-  );
-
-  return router;
-};
+/** /dataPlan/*: the plan page (admins; agents may list plans to change their prices). */
+export const planRoutes = [
+  route({
+    method: 'get',
+    path: '/dataPlan',
+    tags,
+    summary: 'Managed plans of a network',
+    description: 'With cost prices and margins per tier; retired plans aside.',
+    access: 'agent',
+    query: ZPlanListQuery,
+    answers: { 200: { description: 'The plans', schema: ZPlanListResponse } },
+    handler: async ({ ctx, query }) => reply(200, { plans: await listPlans(ctx, query.network) }),
+  }),
+  route({
+    method: 'post',
+    path: '/dataPlan/add',
+    tags,
+    summary: 'Add a plan',
+    description: 'Prices must keep cost ≤ API ≤ reseller ≤ smart earner.',
+    access: 'admin',
+    body: ZPlanRequest,
+    answers: { 201: { description: 'Added', schema: ZPlanSavedResponse } },
+    errors: { 409: true },
+    handler: async ({ ctx, user, body }) =>
+      reply(201, { msg: 'Plan added successfully', plan: await addPlan(ctx, user, body) }),
+  }),
+  route({
+    method: 'patch',
+    path: '/dataPlan/update',
+    tags,
+    summary: 'Change a plan',
+    access: 'admin',
+    body: ZPlanRequest,
+    answers: { 200: { description: 'Changed', schema: ZPlanSavedResponse } },
+    errors: { 404: planNotFound, 409: true },
+    handler: async ({ ctx, user, body }) =>
+      reply(200, { msg: 'Plan updated successfully', plan: await changePlan(ctx, user, body) }),
+  }),
+  route({
+    method: 'delete',
+    path: '/dataPlan/delete',
+    tags,
+    summary: 'Delete a plan',
+    description: 'A plan with purchases is retired (kept for its receipts), otherwise erased.',
+    access: 'admin',
+    query: ZPlanDeleteQuery,
+    answers: { 200: { description: 'Deleted or retired', schema: ZPlanDeletedResponse } },
+    errors: { 404: planNotFound },
+    handler: async ({ ctx, user, query }) => reply(200, await deletePlan(ctx, user, query.planId)),
+  }),
+  route({
+    method: 'get',
+    path: '/dataPlan/history/{id}',
+    tags,
+    summary: 'A plan’s price history',
+    access: 'admin',
+    // A malformed id names no plan: refused with 400 'That plan does not exist' (ZPlanIdParams).
+    params: z.object({ id: ZPlanIdParams.shape.id.describe('The plan’s `_id`') }),
+    answers: { 200: { description: 'Newest first', schema: ZPlanHistoryResponse } },
+    handler: async ({ ctx, params }) => reply(200, { history: await planHistory(ctx, params.id) }),
+  }),
+];

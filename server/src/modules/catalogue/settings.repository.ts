@@ -56,7 +56,7 @@ export const setServiceStatus = async (
 export const listUssdCodes = (db: DbOrTx) =>
   db.select().from(ussdCodes).orderBy(asc(ussdCodes.category), asc(ussdCodes.sortOrder));
 
-export type UssdCodeInput = { category: string; label: string; code: string };
+export type UssdCodeInput = Pick<typeof ussdCodes.$inferInsert, 'category' | 'label' | 'code'>;
 
 /** Changes a USSD code; the row before, or null when there is no such code. */
 export const updateUssdCode = async (db: DbOrTx, id: number, values: UssdCodeInput) => {

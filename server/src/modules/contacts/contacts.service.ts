@@ -1,8 +1,17 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { contacts } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
+import {
+  countContactsByUser,
+  deleteContactById,
+  deleteContactsUnusedFor,
+  findContactByNumber,
+  findContactsByUser,
+  insertContact,
+  markContactUsed,
+  updateContactById,
+  type ContactRow,
+} from './contacts.repository.ts';
 
 export type TContact = {
   _id: string;
@@ -15,7 +24,7 @@ export type TContact = {
 export const CONTACT_TTL_DAYS = 30;
 const MAX_CONTACTS = 200;
 
-const toContact = (row: typeof contacts.$inferSelect): TContact => ({
+const toContact = (row: ContactRow): TContact => ({
   _id: row.id,
   contactName: row.contactName,
   contactNumber: row.contactNumber,
@@ -27,13 +36,7 @@ const notFound = () => new AppError('NOT_FOUND', { msg: 'Contact not found' });
 
 /** The caller's contacts, most recently used first. */
 export const listContacts = async (db: Db, userId: string): Promise<TContact[]> =>
-  (
-    await db
-      .select()
-      .from(contacts)
-      .where(eq(contacts.userId, userId))
-      .orderBy(desc(contacts.lastUsedAt))
-  ).map(toContact);
+  (await findContactsByUser(db, userId)).map(toContact);
 
 /** Saves a number under a nickname; the same number saved again updates the existing contact. */
 export const addContact = async (
@@ -41,28 +44,15 @@ export const addContact = async (
   userId: string,
   input: { contactName: string; contactNumber: string; contactNetwork: string },
 ): Promise<TContact> => {
-  const [existing] = await db
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.userId, userId), eq(contacts.contactNumber, input.contactNumber)));
+  const existing = await findContactByNumber(db, userId, input.contactNumber);
   if (existing) {
-    const [row] = await db
-      .update(contacts)
-      .set({ ...input, lastUsedAt: sql`now()` })
-      .where(eq(contacts.id, existing.id))
-      .returning();
+    const row = await updateContactById(db, { id: existing.id }, input);
     return toContact(row!);
   }
-  const [{ n }] = (await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(contacts)
-    .where(eq(contacts.userId, userId))) as [{ n: number }];
+  const n = await countContactsByUser(db, userId);
   if (n >= MAX_CONTACTS)
     throw new AppError('VALIDATION_ERROR', { msg: `You can keep up to ${MAX_CONTACTS} contacts` });
-  const [row] = await db
-    .insert(contacts)
-    .values({ userId, ...input })
-    .returning();
+  const row = await insertContact(db, userId, input);
   return toContact(row!);
 };
 
@@ -74,37 +64,21 @@ export const updateContact = async (
   input: Partial<{ contactName: string; contactNumber: string; contactNetwork: string }>,
 ): Promise<TContact> => {
   if (!isUuid(id)) throw notFound();
-  const [row] = await db
-    .update(contacts)
-    .set({ ...input, lastUsedAt: sql`now()` })
-    .where(and(eq(contacts.id, id), eq(contacts.userId, userId)))
-    .returning();
+  const row = await updateContactById(db, { id, userId }, input);
   if (!row) throw notFound();
   return toContact(row);
 };
 
 export const deleteContact = async (db: Db, userId: string, id: string): Promise<void> => {
   if (!isUuid(id)) throw notFound();
-  const deleted = await db
-    .delete(contacts)
-    .where(and(eq(contacts.id, id), eq(contacts.userId, userId)))
-    .returning({ id: contacts.id });
-  if (deleted.length === 0) throw notFound();
+  if (!(await deleteContactById(db, userId, id))) throw notFound();
 };
 
 /** Marks a number as used (a purchase to it), which keeps its contact alive. */
 export const touchContact = async (db: Db, userId: string, phone: string): Promise<void> => {
-  await db
-    .update(contacts)
-    .set({ lastUsedAt: sql`now()` })
-    .where(and(eq(contacts.userId, userId), eq(contacts.contactNumber, phone)));
+  await markContactUsed(db, userId, phone);
 };
 
 /** The cleanup job: removes contacts unused for 30 days. Returns how many went. */
-export const deleteInactiveContacts = async (db: Db): Promise<number> => {
-  const deleted = await db
-    .delete(contacts)
-    .where(lt(contacts.lastUsedAt, sql`now() - make_interval(days => ${CONTACT_TTL_DAYS})`))
-    .returning({ id: contacts.id });
-  return deleted.length;
-};
+export const deleteInactiveContacts = (db: Db): Promise<number> =>
+  deleteContactsUnusedFor(db, CONTACT_TTL_DAYS);

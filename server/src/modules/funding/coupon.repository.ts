@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { coupons, users } from '../../db/schema/index.ts';
@@ -27,4 +27,29 @@ export const listCoupons = async (
       .where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
+};
+
+/** Stores a new active coupon. */
+export const insertCoupon = async (
+  db: DbOrTx,
+  coupon: { code: string; userId: string; amountKobo: number; createdById: string },
+) => {
+  const [row] = await db.insert(coupons).values(coupon).returning();
+  return row!;
+};
+
+/**
+ * Marks the owner's active coupon with this code redeemed (a guarded status change: only one
+ * redemption can succeed) and answers it, or undefined when there is no such active coupon.
+ */
+export const markCouponRedeemed = async (
+  db: DbOrTx,
+  { code, userId }: { code: string; userId: string },
+) => {
+  const [row] = await db
+    .update(coupons)
+    .set({ status: 'redeemed', redeemedAt: sql`now()` })
+    .where(and(eq(coupons.code, code), eq(coupons.userId, userId), eq(coupons.status, 'active')))
+    .returning();
+  return row;
 };

@@ -1,62 +1,76 @@
-import { Router } from 'express';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { koboToNaira } from '@vendo/shared/money';
 import { ZCouponRedeemRequest, ZGenerateCouponRequest } from '@vendo/shared/schemas/funding';
-import type { AppContext } from '../../app-context.ts';
-import { validateBody } from '../../middleware/validate.ts';
-import { authenticate, currentUser, requireRole } from '../../middleware/auth.ts';
-import { idempotent } from '../../middleware/idempotency.ts';
+import {
+  ZCouponListResponse,
+  ZCouponRedeemResponse,
+  ZGenerateCouponResponse,
+} from '@vendo/shared/schemas/funding.responses';
+import { reply, route } from '../../api/route.ts';
+import { apiError } from '../../openapi/operation.ts';
 import { generateCoupon, issuedCoupons, redeemCoupon } from './coupon.service.ts';
-import { AppError } from '../../lib/app-error.ts';
+
+/** ?page=: a whole number from 1 to 100,000; anything else, even a blank, is the one message. */
+const PAGES = 'Pages start at 1';
+const couponPageQuery = z.object({
+  page: z.coerce
+    .number({ error: PAGES })
+    .int({ error: PAGES })
+    .min(1, { error: PAGES })
+    .max(100_000, { error: PAGES })
+    .optional()
+    .describe('Page number, from 1'),
+});
 
 /** Coupons: issued by admins and coupon vendors, redeemed once into their owner's wallet. */
-export const couponRoutes = (ctx: AppContext): Router => {
-  const router = Router();
-  const auth = authenticate(ctx);
-
-  router.post(
-    '/fundWallet/coupon',
-    auth,
-    idempotent(ctx),
-    validateBody(ZCouponRedeemRequest),
-    async (req, res) => {
-      const result = await redeemCoupon(
-        ctx,
-        currentUser(req),
-        req.body as z.output<typeof ZCouponRedeemRequest>,
-      );
-      res.json({
+export const couponRoutes = [
+  route({
+    method: 'post',
+    path: '/fundWallet/coupon',
+    tags: ['Funding'],
+    summary: 'Redeem a coupon',
+    description: 'A coupon is single-use and bound to the user it was issued to.',
+    access: 'user',
+    idempotent: true,
+    body: ZCouponRedeemRequest,
+    answers: { 200: { description: 'Credited', schema: ZCouponRedeemResponse } },
+    handler: async ({ ctx, user, body }) => {
+      const result = await redeemCoupon(ctx, user, body);
+      return reply(200, {
         msg: result.msg,
         amount: result.amount,
         balance: koboToNaira(result.balanceKobo),
       });
     },
-  );
-
-  router.post(
-    '/admin/generateCoupon',
-    auth,
-    requireRole('couponVendor'),
-    idempotent(ctx),
-    validateBody(ZGenerateCouponRequest),
-    async (req, res) => {
-      const body = req.body as z.output<typeof ZGenerateCouponRequest>;
-      res.status(201).json(
-        await generateCoupon(ctx, currentUser(req), {
-          userAccount: body.userAccount,
-          amountKobo: body.amount,
-        }),
-      );
+  }),
+  route({
+    method: 'post',
+    path: '/admin/generateCoupon',
+    idempotent: true,
+    tags: ['Admin'],
+    summary: 'Issue a coupon to a user',
+    access: 'couponVendor',
+    body: ZGenerateCouponRequest,
+    answers: { 201: { description: 'The coupon code', schema: ZGenerateCouponResponse } },
+    errors: {
+      404: { user: { summary: 'No such user', value: apiError('NOT_FOUND', 'User not found') } },
     },
-  );
-
-  router.get('/admin/coupons', auth, requireRole('couponVendor'), async (req, res) => {
-    const page = req.query.page === undefined ? 1 : Number(req.query.page);
-    if (!Number.isSafeInteger(page) || page < 1 || page > 100_000) {
-      throw new AppError('VALIDATION_ERROR', { msg: 'Pages start at 1' });
-    }
-    res.json(await issuedCoupons(ctx, currentUser(req), page));
-  });
-
-  return router;
-};
+    handler: async ({ ctx, user, body }) =>
+      reply(
+        201,
+        await generateCoupon(ctx, user, { userAccount: body.userAccount, amountKobo: body.amount }),
+      ),
+  }),
+  route({
+    method: 'get',
+    path: '/admin/coupons',
+    tags: ['Admin'],
+    summary: 'Issued coupons',
+    description: 'Admins see all; coupon vendors their own.',
+    access: 'couponVendor',
+    query: couponPageQuery,
+    answers: { 200: { description: 'A page of coupons', schema: ZCouponListResponse } },
+    handler: async ({ ctx, user, query }) =>
+      reply(200, await issuedCoupons(ctx, user, query.page ?? 1)),
+  }),
+];

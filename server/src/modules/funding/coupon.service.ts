@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import { koboToNaira } from '@vendo/shared/money';
 import type { AppContext } from '../../app-context.ts';
-import { coupons } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { creditRedeemedCoupon, payForCoupon } from '../ledger/journals.ts';
 import { recordWalletLine } from '../transactions/transactions.repository.ts';
 import { findUserByUserName, type UserRow } from '../users/users.repository.ts';
 import type { TCouponListResponse } from '@vendo/shared/schemas/funding.responses';
-import { listCoupons } from './coupon.repository.ts';
+import { insertCoupon, listCoupons, markCouponRedeemed } from './coupon.repository.ts';
 import { inTransaction } from '../../db/retry.ts';
 
 const couponCode = () =>
@@ -31,10 +29,12 @@ export const generateCoupon = async (
   if (!owner) throw new AppError('NOT_FOUND', { msg: 'User not found' });
   const code = couponCode();
   return inTransaction(ctx.db, async (tx) => {
-    const [coupon] = await tx
-      .insert(coupons)
-      .values({ code, userId: owner.id, amountKobo: input.amountKobo, createdById: issuer.id })
-      .returning();
+    const coupon = await insertCoupon(tx, {
+      code,
+      userId: owner.id,
+      amountKobo: input.amountKobo,
+      createdById: issuer.id,
+    });
     const paid = await payForCoupon(tx, {
       couponId: coupon!.id,
       paidBy: { userId: issuer.id, isAdmin: issuer.isAdmin },
@@ -80,17 +80,10 @@ export const redeemCoupon = async (
   const invalid = new AppError('VALIDATION_ERROR', { msg: 'Invalid or used coupon code' });
   if (input.userName.trim().toLowerCase() !== user.userName.toLowerCase()) throw invalid;
   return inTransaction(ctx.db, async (tx) => {
-    const [coupon] = await tx
-      .update(coupons)
-      .set({ status: 'redeemed', redeemedAt: sql`now()` })
-      .where(
-        and(
-          eq(coupons.code, input.coupon.trim().toUpperCase()),
-          eq(coupons.userId, user.id),
-          eq(coupons.status, 'active'),
-        ),
-      )
-      .returning();
+    const coupon = await markCouponRedeemed(tx, {
+      code: input.coupon.trim().toUpperCase(),
+      userId: user.id,
+    });
     if (!coupon) throw invalid;
     const credited = await creditRedeemedCoupon(tx, {
       couponId: coupon.id,

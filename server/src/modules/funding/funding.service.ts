@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
 import { basisPointsOfKobo, formatNaira, koboToNaira } from '@vendo/shared/money';
 import type { AppContext } from '../../app-context.ts';
-import { transactions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nestsDeeperThan } from '../../lib/json-depth.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -17,7 +15,21 @@ import {
 import { creditCardFunding } from '../ledger/journals.ts';
 import { getWalletBalanceKobo } from '../ledger/ledger.service.ts';
 import type { TransactionRow } from '../transactions/transactions.mapper.ts';
-import { claimDueTransactions } from '../transactions/transactions.repository.ts';
+import {
+  claimDueSquadFundings,
+  expirePendingFunding,
+  failPendingFunding,
+  failPendingFundingByReference,
+  findFundingById,
+  findSquadFundingByReference,
+  flagFailedFundingPaid,
+  holdPendingFunding,
+  insertPendingSquadFunding,
+  markPendingFundingDueNow,
+  markPendingFundingSucceeded,
+  setFundingCreditLine,
+  setFundingPaymentLink,
+} from './funding.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { raiseAlert } from '../alerts/alerts.service.ts';
 import { inTransaction } from '../../db/retry.ts';
@@ -37,18 +49,14 @@ export const initiateFunding = async (
   const balanceKobo = await getWalletBalanceKobo(ctx.db, user.id);
   // The fee is fixed when the payment starts, so a later change by an admin does not alter it.
   const feeBasisPoints = await getFeeBasisPoints(ctx, 'fundPage');
-  await ctx.db.insert(transactions).values({
+  await insertPendingSquadFunding(ctx.db, {
     userId: user.id,
     reference,
-    type: 'wallet',
-    network: 'Squad',
-    status: 'pending',
     amountKobo: input.amountKobo,
-    balanceBeforeKobo: balanceKobo,
-    balanceAfterKobo: balanceKobo,
+    balanceKobo,
     details: { email: input.email, feeBasisPoints },
     // The reconciler asks Squad from then on, in case the webhook comes early or never.
-    nextCheckAt: sql`now() + make_interval(secs => ${ctx.config.vending.retryAfterSeconds})`,
+    checkAfterSeconds: ctx.config.vending.retryAfterSeconds,
   });
   try {
     const { checkoutUrl } = await initiateSquadPayment(squadSettings(ctx), {
@@ -58,16 +66,10 @@ export const initiateFunding = async (
       callbackUrl: `${ctx.config.appUrl}/profile`,
       customerName: user.fullName || user.userName,
     });
-    await ctx.db
-      .update(transactions)
-      .set({ paymentLink: checkoutUrl })
-      .where(eq(transactions.reference, reference));
+    await setFundingPaymentLink(ctx.db, reference, checkoutUrl);
     return { link: checkoutUrl, msg: 'Proceed to pay', reference };
   } catch (error) {
-    await ctx.db
-      .update(transactions)
-      .set({ status: 'failed', apiResponse: String(error) })
-      .where(and(eq(transactions.reference, reference), eq(transactions.status, 'pending')));
+    await failPendingFundingByReference(ctx.db, reference, String(error));
     throw new AppError('PROVIDER_ERROR', {
       msg: 'We could not start the payment. Please try again.',
     });
@@ -99,16 +101,7 @@ export const handleSquadWebhook = async (
     return { status: 400, body: { msg: 'The request body is nested too deeply' } };
   }
   const reference = String(payload.TransactionRef ?? payload.Body?.transaction_ref ?? '');
-  const [funding] = await ctx.db
-    .select()
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.reference, reference),
-        eq(transactions.type, 'wallet'),
-        eq(transactions.network, 'Squad'),
-      ),
-    );
+  const funding = await findSquadFundingByReference(ctx.db, reference);
   // Unknown references are acknowledged (so the gateway stops retrying) and never credited.
   if (!funding) return { status: 200, body: { msg: 'Unknown reference ignored' } };
   if (funding.status === 'failed') return reviewPaymentAfterFailure(ctx, funding);
@@ -117,10 +110,7 @@ export const handleSquadWebhook = async (
   const outcome = await settleFunding(ctx, funding.id);
   if (outcome.status === 202) {
     // Squad says paid but verify does not agree yet: the next reconciler pass asks again.
-    await ctx.db
-      .update(transactions)
-      .set({ nextCheckAt: sql`now()` })
-      .where(and(eq(transactions.id, funding.id), eq(transactions.status, 'pending')));
+    await markPendingFundingDueNow(ctx.db, funding.id);
   }
   return outcome;
 };
@@ -137,17 +127,7 @@ const reviewPaymentAfterFailure = async (
   const verified = await verifySquadPayment(squadSettings(ctx), funding.reference);
   if (verified.status !== 'Success') return { status: 200, body: { msg: 'Already failed' } };
   const note = `Squad: Success after ${funding.apiResponse ?? 'failure'}`;
-  const [flagged] = await ctx.db
-    .update(transactions)
-    .set({ apiResponse: note })
-    .where(
-      and(
-        eq(transactions.id, funding.id),
-        eq(transactions.status, 'failed'),
-        sql`coalesce(${transactions.apiResponse}, '') not like 'Squad: Success after %'`,
-      ),
-    )
-    .returning({ id: transactions.id });
+  const flagged = await flagFailedFundingPaid(ctx.db, funding.id, note);
   if (flagged) {
     await raiseAlert(
       ctx,
@@ -171,10 +151,7 @@ export const settleFunding = async (
   transactionId: string,
   staff?: StaffActor,
 ): Promise<WebhookOutcome> => {
-  const [funding] = await ctx.db
-    .select()
-    .from(transactions)
-    .where(eq(transactions.id, transactionId));
+  const funding = await findFundingById(ctx.db, transactionId);
   if (!funding || funding.status !== 'pending')
     return { status: 200, body: { msg: 'Nothing to do' } };
   const verified = await verifySquadPayment(squadSettings(ctx), funding.reference);
@@ -192,25 +169,14 @@ const applyVerification = async (
   staff?: StaffActor,
 ): Promise<WebhookOutcome> => {
   if (verified.status === 'Failed' || verified.status === 'Abandoned') {
-    await ctx.db
-      .update(transactions)
-      .set({
-        status: 'failed',
-        apiResponse: `Squad: ${verified.status}`,
-        settledAt: sql`now()`,
-        nextCheckAt: null,
-      })
-      .where(and(eq(transactions.id, funding.id), eq(transactions.status, 'pending')));
+    await failPendingFunding(ctx.db, funding.id, `Squad: ${verified.status}`);
     return { status: 200, body: { msg: `Payment ${verified.status.toLowerCase()}` } };
   }
   if (verified.status !== 'Success')
     return { status: 202, body: { msg: 'Payment not confirmed yet' } };
   if (verified.amountKobo !== funding.amountKobo) {
     // Held for an admin: the reconciler stops asking (no alert every pass); staff can re-query.
-    await ctx.db
-      .update(transactions)
-      .set({ nextCheckAt: null })
-      .where(and(eq(transactions.id, funding.id), eq(transactions.status, 'pending')));
+    await holdPendingFunding(ctx.db, funding.id);
     await raiseAlert(
       ctx,
       'funding_amount_mismatch',
@@ -228,17 +194,7 @@ const applyVerification = async (
   );
   const netKobo = funding.amountKobo - feeKobo;
   await inTransaction(ctx.db, async (tx) => {
-    const [moved] = await tx
-      .update(transactions)
-      .set({
-        status: 'success',
-        settledAt: sql`now()`,
-        apiResponse: 'Squad: Success',
-        profitKobo: feeKobo,
-        nextCheckAt: null,
-      })
-      .where(and(eq(transactions.id, funding.id), eq(transactions.status, 'pending')))
-      .returning({ id: transactions.id });
+    const moved = await markPendingFundingSucceeded(tx, funding.id, feeKobo);
     if (!moved) return;
     const { balanceKobo: after } = await creditCardFunding(tx, {
       reference: funding.reference,
@@ -246,15 +202,12 @@ const applyVerification = async (
       grossKobo: funding.amountKobo,
       feeKobo,
     });
-    await tx
-      .update(transactions)
-      .set({
-        amountKobo: netKobo,
-        balanceBeforeKobo: after - netKobo,
-        balanceAfterKobo: after,
-        details: { ...(funding.details ?? {}), grossKobo: funding.amountKobo, feeKobo },
-      })
-      .where(eq(transactions.id, funding.id));
+    await setFundingCreditLine(tx, funding.id, {
+      amountKobo: netKobo,
+      balanceBeforeKobo: after - netKobo,
+      balanceAfterKobo: after,
+      details: { ...(funding.details ?? {}), grossKobo: funding.amountKobo, feeKobo },
+    });
     if (staff) {
       await recordAudit(tx, {
         actorId: staff.actorId,
@@ -282,11 +235,7 @@ const applyVerification = async (
  */
 export const reconcileFundings = async (ctx: AppContext, { limit = 25 } = {}): Promise<number> => {
   const claimed = await inTransaction(ctx.db, (tx) =>
-    claimDueTransactions(tx, {
-      filter: sql`type = 'wallet' and network = 'Squad'`,
-      limit,
-      retryAfterSeconds: ctx.config.vending.retryAfterSeconds,
-    }),
+    claimDueSquadFundings(tx, { limit, retryAfterSeconds: ctx.config.vending.retryAfterSeconds }),
   );
   for (const funding of claimed) {
     // Read after the claim: a webhook may have settled it in between.
@@ -302,19 +251,8 @@ export const reconcileFundings = async (ctx: AppContext, { limit = 25 } = {}): P
 /** Fails a still-pending funding older than the expiry, in one guarded statement (no credit). */
 const expireIfAbandoned = async (ctx: AppContext, id: string) => {
   const hours = ctx.config.squad.fundingExpiryHours;
-  await ctx.db
-    .update(transactions)
-    .set({
-      status: 'failed',
-      apiResponse: `Expired: not paid within ${hours} h`,
-      settledAt: sql`now()`,
-      nextCheckAt: null,
-    })
-    .where(
-      and(
-        eq(transactions.id, id),
-        eq(transactions.status, 'pending'),
-        lt(transactions.createdAt, sql`now() - make_interval(secs => ${Math.round(hours * 3600)})`),
-      ),
-    );
+  await expirePendingFunding(ctx.db, id, {
+    apiResponse: `Expired: not paid within ${hours} h`,
+    olderThanSeconds: Math.round(hours * 3600),
+  });
 };

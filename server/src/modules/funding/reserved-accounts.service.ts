@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import {
   basisPointsOfKobo,
   formatNaira,
@@ -7,7 +6,6 @@ import {
   nairaToKobo,
 } from '@vendo/shared/money';
 import type { AppContext } from '../../app-context.ts';
-import { reservedAccounts, transactions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nestsDeeperThan } from '../../lib/json-depth.ts';
 import { getFeeBasisPoints } from '../../lib/fees.ts';
@@ -22,6 +20,14 @@ import { findUserRecordById, type UserRow } from '../users/users.repository.ts';
 import { raiseAlertOnce } from '../alerts/alerts.service.ts';
 import type { WebhookOutcome } from './funding.service.ts';
 import { inTransaction } from '../../db/retry.ts';
+import {
+  findBillstackDepositLine,
+  findReservedAccountByNumber,
+  findReservedAccountsByUser,
+  insertBillstackDepositLine,
+  insertReservedAccount,
+  setUserAccountNumbers,
+} from './reserved-accounts.repository.ts';
 
 const BANKS: Record<string, string> = { palmpay: 'PALMPAY', '9psb': '9PSB' };
 
@@ -32,10 +38,7 @@ const BANKS: Record<string, string> = { palmpay: 'PALMPAY', '9psb': '9PSB' };
 export const generateAccount = async (ctx: AppContext, user: UserRow, bankName = 'palmpay') => {
   const bank = BANKS[bankName.trim().toLowerCase()];
   if (!bank) throw new AppError('VALIDATION_ERROR', { msg: 'Choose PalmPay or 9PSB' });
-  const existing = await ctx.db
-    .select()
-    .from(reservedAccounts)
-    .where(eq(reservedAccounts.userId, user.id));
+  const existing = await findReservedAccountsByUser(ctx.db, user.id);
   if (!existing.some((a) => a.bankName.toUpperCase() === bank)) {
     let account;
     try {
@@ -48,7 +51,8 @@ export const generateAccount = async (ctx: AppContext, user: UserRow, bankName =
         {
           email: user.email,
           reference: `VND-${user.id}-${bank}`,
-          // The account name carries the first 10 characters of the user name (spec §9).
+          // The account name carries the first 10 characters of the user name
+          // (docs/product-rules.md#funding).
           firstName: user.userName.slice(0, 10),
           lastName: 'Vendo',
           phone: user.phoneNumber,
@@ -61,31 +65,22 @@ export const generateAccount = async (ctx: AppContext, user: UserRow, bankName =
       });
     }
     await inTransaction(ctx.db, async (tx) => {
-      await tx
-        .insert(reservedAccounts)
-        .values({
-          accountNumber: account.accountNumber,
-          userId: user.id,
-          bankName: account.bankName,
-          accountName: account.accountName,
-          providerReference: `VND-${user.id}-${bank}`,
-        })
-        .onConflictDoNothing();
-      const mine = await tx
-        .select()
-        .from(reservedAccounts)
-        .where(eq(reservedAccounts.userId, user.id));
-      await tx
-        .update(users)
-        .set({
-          accountNumbers: mine.map((a) => ({
-            bankName: a.bankName,
-            accountNumber: a.accountNumber,
-            accountName: a.accountName,
-          })),
-          reservedAccountNo3: mine[0]?.accountNumber ?? null,
-        })
-        .where(eq(users.id, user.id));
+      await insertReservedAccount(tx, {
+        accountNumber: account.accountNumber,
+        userId: user.id,
+        bankName: account.bankName,
+        accountName: account.accountName,
+        providerReference: `VND-${user.id}-${bank}`,
+      });
+      const mine = await findReservedAccountsByUser(tx, user.id);
+      await setUserAccountNumbers(tx, user.id, {
+        accountNumbers: mine.map((a) => ({
+          bankName: a.bankName,
+          accountNumber: a.accountNumber,
+          accountName: a.accountName,
+        })),
+        reservedAccountNo3: mine[0]?.accountNumber ?? null,
+      });
     });
   }
   const record = await findUserRecordById(ctx.db, user.id);
@@ -106,15 +101,7 @@ const alertOnAlteredReplay = async (
   ctx: AppContext,
   replay: { wiaxyRef: string; accountNumber: string; grossKobo: number },
 ) => {
-  const [first] = await ctx.db
-    .select()
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.reference, `BST-${replay.wiaxyRef}`),
-        eq(transactions.network, 'BillStack'),
-      ),
-    );
+  const first = await findBillstackDepositLine(ctx.db, `BST-${replay.wiaxyRef}`);
   const details = (first?.details ?? {}) as { grossKobo?: number; accountNumber?: string };
   if (
     first &&
@@ -193,10 +180,7 @@ export const handleBillstackWebhook = async (
   ) {
     return { status: 400, body: { msg: 'Malformed deposit' } };
   }
-  const [account] = await ctx.db
-    .select()
-    .from(reservedAccounts)
-    .where(eq(reservedAccounts.accountNumber, accountNumber));
+  const account = await findReservedAccountByNumber(ctx.db, accountNumber);
   if (!account) {
     await raiseAlertOnce(ctx, {
       kind: 'deposit_unknown_account',
@@ -218,18 +202,14 @@ export const handleBillstackWebhook = async (
     });
     if (deposit.duplicate) return false;
     const after = deposit.balanceKobo;
-    await tx.insert(transactions).values({
+    await insertBillstackDepositLine(tx, {
       userId: account.userId,
       reference: `BST-${wiaxyRef}`,
-      type: 'wallet',
-      network: 'BillStack',
-      status: 'success',
       amountKobo: netKobo,
       profitKobo: feeKobo,
       balanceBeforeKobo: after - netKobo,
       balanceAfterKobo: after,
       details: { accountNumber, grossKobo, feeKobo, bankName: account.bankName },
-      settledAt: sql`now()`,
     });
     return true;
   });

@@ -7,7 +7,7 @@ import { databaseUrlFor } from '../../../test/helpers/test-db.ts';
 import type { AppContext } from '../../app-context.ts';
 import { openPostgres, type Database } from '../../db/client.ts';
 import { adminAlerts, ledgerAccounts, settings } from '../../db/schema/index.ts';
-import { startReconciler } from '../../jobs/reconciler.ts';
+import { startBackgroundJobs } from '../../jobs/background-jobs.ts';
 import { runLedgerCheck } from './ledger-check.service.ts';
 
 /**
@@ -143,12 +143,12 @@ describe('the scheduled ledger check', () => {
       },
     });
     const record = () => t.ctx.db.select().from(settings).where(eq(settings.key, 'ledger_check'));
-    const off = startReconciler(withInterval(0));
+    const off = startBackgroundJobs(withInterval(0));
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await off.stop();
     expect(await record()).toEqual([]);
 
-    const loops = startReconciler(withInterval(1));
+    const loops = startBackgroundJobs(withInterval(1));
     try {
       for (let i = 0; i < 50 && (await record()).length === 0; i += 1) {
         await new Promise((resolve) => setTimeout(resolve, 100));

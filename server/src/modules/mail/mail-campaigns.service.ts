@@ -17,10 +17,10 @@ import {
 import { inTransaction } from '../../db/retry.ts';
 
 /**
- * Admin mail (spec §7 POST /admin/sendMail). Every user's mail is a recipient row; workers (every
- * server process's background loop) claim batches with SKIP LOCKED, so a restart resumes where
- * it stopped and nobody is mailed twice: each send is marked `sending` first, and a row a dead
- * worker left `sending` is failed, not resent.
+ * Admin mail (POST /admin/sendMail; docs/product-rules.md#admin-mail). Every user's mail is a
+ * recipient row; workers (every server process's background loop) claim batches with SKIP LOCKED,
+ * so a restart resumes where it stopped and nobody is mailed twice: each send is marked `sending`
+ * first, and a row a dead worker left `sending` is failed, not resent.
  */
 
 export const MAIL_BATCH = 50;

@@ -1,16 +1,21 @@
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { isDatabaseUnavailable } from '../../db/pg-error.ts';
-import { queryRows } from '../../db/query.ts';
-import { mailOutbox } from '../../db/schema/index.ts';
 import { isMailServerUnavailable, type Mail } from '../../lib/mailer.ts';
+import {
+  claimOutboxMail,
+  deleteFinishedOutboxMail,
+  failAbandonedOutboxMail,
+  finishOutboxMail,
+  insertOutboxMail,
+  requeueOutboxMail,
+} from './mail-outbox.repository.ts';
 
 /**
  * Mail a request leaves to the background (decision 0028): the request inserts a row naming the
  * user and the kind of mail, nothing more; the sending (composing the mail, an SMTP conversation
  * or the sandbox mailbox) happens after the answer, kicked by the route and by the mail loop
- * (jobs/reconciler.ts), in whichever process claims the row first (SKIP LOCKED).
+ * (jobs/background-jobs.ts), in whichever process claims the row first (SKIP LOCKED).
  */
 
 /**
@@ -35,12 +40,8 @@ export const queueOutboxMail = async (
   db: DbOrTx,
   { userId, kind }: { userId: string | null; kind: string },
 ): Promise<void> => {
-  await db
-    .insert(mailOutbox)
-    .values({ userId, kind, status: userId === null ? 'discarded' : 'queued' });
+  await insertOutboxMail(db, { userId, kind, status: userId === null ? 'discarded' : 'queued' });
 };
-
-type Claimed = { id: number | string; user_id: string; kind: string };
 
 const finish = async (
   db: DbOrTx,
@@ -48,18 +49,13 @@ const finish = async (
   status: 'sent' | 'failed' | 'discarded',
   error: string | null = null,
 ) => {
-  await db.execute(sql`update ${mailOutbox} set status = ${status}, error = ${error},
-      claimed_until = null, sent_at = case when ${status} = 'sent' then now() end
-    where id = ${id}`);
+  await finishOutboxMail(db, id, status, error);
 };
 
 /** Back in the queue after the mail server was away, or given up after MAX_ATTEMPTS. */
 const requeue = async (db: DbOrTx, ids: number[]) => {
   for (const id of ids) {
-    await db.execute(sql`update ${mailOutbox} set claimed_until = null,
-        status = case when attempts >= ${MAX_ATTEMPTS} then 'failed' else 'queued' end,
-        error = case when attempts >= ${MAX_ATTEMPTS} then 'the mail server was unavailable' end
-      where id = ${id}`);
+    await requeueOutboxMail(db, id, MAX_ATTEMPTS);
   }
 };
 
@@ -75,20 +71,8 @@ export const sendQueuedMail = async (
   { limit = 20 }: { limit?: number } = {},
 ): Promise<number> => {
   // A row whose workers kept dying while sending it is not tried for ever.
-  await ctx.db.execute(sql`update ${mailOutbox} set status = 'failed', claimed_until = null,
-      error = 'abandoned while sending'
-    where status = 'sending' and claimed_until < now() and attempts >= ${MAX_ATTEMPTS}`);
-  const claimed = await queryRows<Claimed>(
-    ctx.db,
-    sql`update ${mailOutbox} set status = 'sending',
-        claimed_until = now() + make_interval(secs => ${LEASE_SECONDS}),
-        attempts = attempts + 1
-      where id in (
-        select id from ${mailOutbox}
-        where status = 'queued' or (status = 'sending' and claimed_until < now())
-        order by id limit ${limit} for update skip locked)
-      returning id, user_id, kind`,
-  );
+  await failAbandonedOutboxMail(ctx.db, MAX_ATTEMPTS);
+  const claimed = await claimOutboxMail(ctx.db, { leaseSeconds: LEASE_SECONDS, limit });
   for (const [index, row] of claimed.entries()) {
     const id = Number(row.id);
     const compose = composers[row.kind];
@@ -141,15 +125,5 @@ export const drainMailOutbox = async (ctx: AppContext, composers: MailComposers)
 };
 
 /** Deletes finished rows older than KEEP_DAYS, a batch at a time; answers how many went. */
-export const pruneMailOutbox = async (db: DbOrTx, { limit = 1000 } = {}): Promise<number> => {
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`delete from ${mailOutbox} where id in (
-      select id from ${mailOutbox}
-      where status in ('sent', 'failed', 'discarded')
-        and created_at < now() - make_interval(days => ${KEEP_DAYS})
-      limit ${limit})
-      returning id`,
-  );
-  return rows.length;
-};
+export const pruneMailOutbox = (db: DbOrTx, { limit = 1000 } = {}): Promise<number> =>
+  deleteFinishedOutboxMail(db, { keepDays: KEEP_DAYS, limit });

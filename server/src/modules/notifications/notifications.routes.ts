@@ -1,42 +1,52 @@
-import { Router } from 'express';
-import type { z } from 'zod';
 import {
   ZNotificationRequest,
+  ZNotificationResponse,
   ZNotificationSeenRequest,
 } from '@vendo/shared/schemas/catalogue-admin';
-import type { AppContext } from '../../app-context.ts';
-import { currentUser, requireRole } from '../../middleware/auth.ts';
-import { validateBody } from '../../middleware/validate.ts';
+import { ZMsgResponse } from '@vendo/shared/schemas/common';
+import { reply, route } from '../../api/route.ts';
+import { ZNotificationPublishedResponse } from '../../openapi/answers.ts';
 import {
   acknowledgeNotification,
   notificationFor,
   publishNotification,
 } from './notifications.service.ts';
 
-/** /admin/notification (mounted under /admin, after authenticate). */
-export const notificationRoutes = (ctx: AppContext): Router => {
-  const router = Router();
-
-  /** Any signed-in user: the current message and whether they pressed OK on it. */
-  router.get('/notification', async (req, res) => {
-    res.json(await notificationFor(ctx, currentUser(req)));
-  });
-
-  router.post(
-    '/notification',
-    requireRole('agent'),
-    validateBody(ZNotificationRequest),
-    async (req, res) => {
-      const { msg } = req.body as z.output<typeof ZNotificationRequest>;
-      res.json(await publishNotification(ctx, currentUser(req), msg));
+/** /admin/notification: the admins' message to every user, and who has pressed OK on it. */
+export const notificationRoutes = [
+  route({
+    method: 'get',
+    path: '/admin/notification',
+    tags: ['Account'],
+    summary: 'The admins’ message',
+    description: 'Shown to each user until they press OK (`seen`).',
+    // Any signed-in user: the current message and whether they pressed OK on it.
+    access: 'user',
+    answers: { 200: { description: 'The message', schema: ZNotificationResponse } },
+    handler: async ({ ctx, user }) => reply(200, await notificationFor(ctx, user)),
+  }),
+  route({
+    method: 'post',
+    path: '/admin/notification',
+    tags: ['Admin'],
+    summary: 'Publish a message to every user',
+    access: 'agent',
+    body: ZNotificationRequest,
+    answers: { 200: { description: 'Published', schema: ZNotificationPublishedResponse } },
+    handler: async ({ ctx, user, body }) =>
+      reply(200, await publishNotification(ctx, user, body.msg)),
+  }),
+  route({
+    method: 'post',
+    path: '/admin/notification/seen',
+    tags: ['Account'],
+    summary: 'Mark the admins’ message as read',
+    access: 'user',
+    body: ZNotificationSeenRequest,
+    answers: { 200: { description: 'Noted', schema: ZMsgResponse } },
+    handler: async ({ ctx, user, body }) => {
+      await acknowledgeNotification(ctx, user, body.id);
+      return reply(200, { msg: 'OK' });
     },
-  );
-
-  router.post('/notification/seen', validateBody(ZNotificationSeenRequest), async (req, res) => {
-    const { id } = req.body as z.output<typeof ZNotificationSeenRequest>;
-    await acknowledgeNotification(ctx, currentUser(req), id);
-    res.json({ msg: 'OK' });
-  });
-
-  return router;
-};
+  }),
+];

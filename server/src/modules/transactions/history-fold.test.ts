@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { databaseUrlFor } from '../../../test/helpers/test-db.ts';
 import { openPostgres, type Database, type DbOrTx } from '../../db/client.ts';
 import { transactions } from '../../db/schema/index.ts';
-import { startReconciler } from '../../jobs/reconciler.ts';
+import { startBackgroundJobs } from '../../jobs/background-jobs.ts';
 import { foldAllHistoryTotals, foldHistoryTotals } from './history-fold.ts';
 import { historyTotals } from './history.repository.ts';
 
@@ -167,7 +167,7 @@ describe('folding the history totals', () => {
     await t.ctx.db.insert(transactions).values(lines(user, 4, 11));
     expect(await deltaCount(t.ctx.db)).toBeGreaterThan(0);
     // Only the fold's timer: re-queries and webhook delivery off.
-    const loop = startReconciler({
+    const loop = startBackgroundJobs({
       ...t.ctx,
       config: {
         ...t.ctx.config,

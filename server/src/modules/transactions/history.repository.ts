@@ -4,7 +4,7 @@ import { queryRows } from '../../db/query.ts';
 import { rowFromRaw } from '../../db/rows.ts';
 import { transactions, users } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/retry.ts';
-import { LIVE_TOTALS } from './history-fold.ts';
+import { LIVE_TOTALS } from './history-fold.repository.ts';
 import type { TransactionRow } from './transactions.mapper.ts';
 
 /**

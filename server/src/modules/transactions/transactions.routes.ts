@@ -1,54 +1,107 @@
-import { Router, type Request } from 'express';
-import { ZTransactionListQuery } from '@vendo/shared/schemas/transaction';
-import type { AppContext } from '../../app-context.ts';
-import { AppError } from '../../lib/app-error.ts';
+import {
+  ZTransactionListQuery,
+  ZTransactionListResponse,
+  ZTransactionResponse,
+} from '@vendo/shared/schemas/transaction';
+import { reply, route } from '../../api/route.ts';
 import { sendCsv } from '../../lib/send-csv.ts';
-import { authenticate, currentUser } from '../../middleware/auth.ts';
+import { transactionExamples, transactionListExamples } from '../../openapi/examples.ts';
+import { apiError } from '../../openapi/operation.ts';
+import { idParam } from '../../openapi/paths/params.ts';
 import { listHistory, statementFileName, statementLines } from './history.service.ts';
 import { getTransactionFor } from './transactions.service.ts';
 
-/** The history filters of a request; a bad one is a 400 naming what is wrong. */
-const filtersOf = (req: Request) => {
-  const query = ZTransactionListQuery.safeParse(req.query);
-  if (!query.success) {
-    throw new AppError('VALIDATION_ERROR', {
-      msg: query.error.issues[0]?.message ?? 'Invalid filter',
-    });
-  }
-  return query.data;
-};
+const tags = ['Transactions'];
 
 /**
  * /transaction: the history list with its totals, the CSV statement, and one receipt (so a
  * receipt link still works after a reload; by our id or the client's request_id). Every route
- * needs a session or an API token.
+ * takes a session or an API token. A bad filter is a 400 naming what is wrong (the filter
+ * schema's first message).
  */
-export const transactionRoutes = (ctx: AppContext): Router => {
-  const router = Router();
-  const auth = authenticate(ctx, { apiTokens: true });
-
-  router.get('/', auth, async (req, res) => {
-    const query = filtersOf(req);
-    res.json(await listHistory(ctx.db, { viewer: currentUser(req), query }));
-  });
-
-  router.get('/statement.csv', auth, async (req, res) => {
-    const query = filtersOf(req);
-    await sendCsv(res, {
-      fileName: statementFileName(query),
-      lines: statementLines(ctx.db, { viewer: currentUser(req), query }),
-      logger: ctx.logger,
-      what: 'statement export',
-    });
-  });
-
-  router.get('/:id', auth, async (req, res) => {
-    const transaction = await getTransactionFor(ctx.db, {
-      id: String(req.params.id),
-      viewer: currentUser(req),
-    });
-    res.json({ transaction });
-  });
-
-  return router;
-};
+export const transactionRoutes = [
+  route({
+    method: 'get',
+    path: '/transaction',
+    apiToken: true,
+    tags,
+    summary: 'Transaction history',
+    description:
+      'Newest first, 20 a page, with totals over every matching row (not just the page). Your own rows only; admins and agents see everyone’s and may filter by `userName`. Dates are Lagos days (WAT), both ends included.',
+    access: 'user',
+    query: ZTransactionListQuery,
+    answers: {
+      200: {
+        description: 'A page and the totals',
+        schema: ZTransactionListResponse,
+        examples: transactionListExamples,
+      },
+    },
+    errors: {
+      400: {
+        badFilter: {
+          summary: 'A malformed filter',
+          value: apiError('VALIDATION_ERROR', 'Dates are written YYYY-MM-DD'),
+        },
+      },
+    },
+    handler: async ({ ctx, user, query }) =>
+      reply(200, await listHistory(ctx.db, { viewer: user, query })),
+  }),
+  // Before /transaction/{id}: the earlier path wins.
+  route({
+    method: 'get',
+    path: '/transaction/statement.csv',
+    apiToken: true,
+    tags,
+    summary: 'Statement as CSV',
+    description:
+      'The same filters as the history, streamed as a CSV file named after the date range (staff: with user and profit columns). Cells that look like formulas are neutralised.',
+    access: 'user',
+    query: ZTransactionListQuery,
+    answers: {
+      200: {
+        description: 'The CSV statement',
+        contentType: 'text/csv',
+        examples: {
+          csv: {
+            summary: 'First lines',
+            value:
+              'Date,Reference,Type,Network,Phone,Amount,Status,Balance before,Balance after\n2026-11-24 10:15,VND261124A3F9C27B14E0,data,MTN,08031234567,239.50,success,49000.00,48760.50\n',
+          },
+        },
+      },
+    },
+    // Streamed: the handler answers by itself.
+    handler: async ({ ctx, user, query, res }) => {
+      await sendCsv(res, {
+        fileName: statementFileName(query),
+        lines: statementLines(ctx.db, { viewer: user, query }),
+        logger: ctx.logger,
+        what: 'statement export',
+      });
+      return undefined;
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/transaction/{id}',
+    apiToken: true,
+    tags,
+    summary: 'One transaction (re-query)',
+    description:
+      'The receipt with its product details (plan, token, meter). Use it to re-query a purchase that answered 202: its `trans_Status` moves from `pending` to `success` or `refunded` once the supplier settles it. Your own only; admins and agents any, with profit.',
+    access: 'user',
+    params: idParam('The transaction’s `_id`'),
+    answers: {
+      200: {
+        description: 'The transaction',
+        schema: ZTransactionResponse,
+        examples: transactionExamples,
+      },
+    },
+    errors: { 404: true },
+    handler: async ({ ctx, user, params }) =>
+      reply(200, { transaction: await getTransactionFor(ctx.db, { id: params.id, viewer: user }) }),
+  }),
+];

@@ -1,9 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
-import { users } from '../../db/schema/index.ts';
 import { toPublicUser } from './users.mapper.ts';
-import { findUserRecordById, type UserRow } from './users.repository.ts';
+import { findUserRecordById, setKycFields, type UserRow } from './users.repository.ts';
 
 /**
  * Stores a NIN or BVN so that only its last four digits can ever be shown: the digits
@@ -17,14 +15,13 @@ export const updateKyc = async (
   const kind = input.bvn ? 'bvn' : 'nin';
   const value = (input.bvn ?? input.nin)!;
   const fingerprint = createHmac('sha256', ctx.jwtSecret).update(`${kind}:${value}`).digest('hex');
-  await ctx.db
-    .update(users)
-    .set(
-      kind === 'bvn'
-        ? { bvnLast4: value.slice(-4), bvnHash: fingerprint }
-        : { ninLast4: value.slice(-4), ninHash: fingerprint },
-    )
-    .where(eq(users.id, user.id));
+  await setKycFields(
+    ctx.db,
+    user.id,
+    kind === 'bvn'
+      ? { bvnLast4: value.slice(-4), bvnHash: fingerprint }
+      : { ninLast4: value.slice(-4), ninHash: fingerprint },
+  );
   const record = await findUserRecordById(ctx.db, user.id);
   return { msg: `${kind.toUpperCase()} saved`, user: toPublicUser(record!) };
 };

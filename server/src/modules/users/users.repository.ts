@@ -149,3 +149,12 @@ export const touchLastLogin = async (db: DbOrTx, userId: string): Promise<void> 
     .set({ lastLogin: sql`now()` })
     .where(eq(users.id, userId));
 };
+
+/** Stores the last four digits and keyed hash of a NIN or BVN on the user's row. */
+export const setKycFields = async (
+  db: DbOrTx,
+  userId: string,
+  fields: { bvnLast4: string; bvnHash: string } | { ninLast4: string; ninHash: string },
+): Promise<void> => {
+  await db.update(users).set(fields).where(eq(users.id, userId));
+};

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { formatNaira } from '@vendo/shared/money';
 import type { SupplierResult } from '../../providers/vending/port.ts';
 import { raiseAlertOnce } from '../alerts/alerts.service.ts';
@@ -9,7 +8,11 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { refundPurchase, type SaleAnswer } from '../ledger/purchase-journals.ts';
 import type { TransactionRow } from '../transactions/transactions.mapper.ts';
 import { findUserRecordById } from '../users/users.repository.ts';
-import { insertRefundLine, transitionPurchase, UNSETTLED } from './purchase.repository.ts';
+import {
+  insertRefundLine,
+  markPurchaseRefunded,
+  transitionPurchase,
+} from './purchase.repository.ts';
 
 /**
  * Every way a purchase's money goes back to its buyer. Each is one transaction holding the
@@ -40,14 +43,7 @@ const refundUnsettled = async (
     note,
   }: { apiResponse: string; supplierRef?: string | null; note?: string },
 ): Promise<{ row: TransactionRow; balanceKobo: number } | null> => {
-  const moved = await transitionPurchase(tx, purchase.id, UNSETTLED, {
-    status: 'refunded',
-    settledAt: sql`now()`,
-    nextCheckAt: null,
-    profitKobo: 0,
-    apiResponse,
-    ...(supplierRef ? { supplierRef, apiResponseId: supplierRef } : {}),
-  });
+  const moved = await markPurchaseRefunded(tx, purchase.id, { apiResponse, supplierRef });
   if (!moved) return null;
   const balanceKobo = await refundPurchase(tx, moved, 'pending');
   await insertRefundLine(tx, moved, balanceKobo, note === undefined ? {} : { note });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { TNetwork, TSupplier } from '@vendo/shared/constants';
 import type { DbOrTx } from '../../db/client.ts';
@@ -38,6 +38,46 @@ export const transitionPurchase = async (
     .returning();
   return row ?? null;
 };
+
+/**
+ * Moves an unsettled purchase to refunded, settled now with no profit, keeping the supplier's
+ * answer (and its reference when it gave one); null when it was settled already.
+ */
+export const markPurchaseRefunded = (
+  db: DbOrTx,
+  id: string,
+  { apiResponse, supplierRef }: { apiResponse: string; supplierRef?: string | null },
+): Promise<TransactionRow | null> =>
+  transitionPurchase(db, id, UNSETTLED, {
+    status: 'refunded',
+    settledAt: sql`now()`,
+    nextCheckAt: null,
+    profitKobo: 0,
+    apiResponse,
+    ...(supplierRef ? { supplierRef, apiResponseId: supplierRef } : {}),
+  });
+
+/**
+ * Moves an unsettled purchase to pending under the supplier's reference and answer; `dueNow`
+ * makes it due for a re-query at once rather than after the back-off. Null when it was settled
+ * already.
+ */
+export const markPurchasePending = (
+  db: DbOrTx,
+  id: string,
+  {
+    supplierRef,
+    apiResponse,
+    dueNow,
+  }: { supplierRef: string | null; apiResponse: string; dueNow: boolean },
+): Promise<TransactionRow | null> =>
+  transitionPurchase(db, id, UNSETTLED, {
+    status: 'pending',
+    supplierRef,
+    apiResponse,
+    apiResponseId: supplierRef,
+    ...(dueNow ? { nextCheckAt: sql`now()` } : {}),
+  });
 
 /** Claims purchases (data, airtime, electricity) due for a re-query; see claimDueTransactions. */
 export const claimDuePurchases = (
@@ -180,3 +220,21 @@ export const findSaleTerms = async (
     plan: row?.plan ? rowFromRaw(dataPlans, row.plan) : null,
   };
 };
+
+/**
+ * Marks purchases unsettled past `slaSeconds` as escalated, once each (only those not escalated
+ * yet); answers the ones this call marked.
+ */
+export const escalateOverduePurchases = (db: DbOrTx, slaSeconds: number) =>
+  db
+    .update(transactions)
+    .set({ escalatedAt: sql`now()` })
+    .where(
+      and(
+        sql`${transactions.status} in ('processing', 'pending')`,
+        inArray(transactions.type, [...PURCHASE_TYPES]),
+        isNull(transactions.escalatedAt),
+        lt(transactions.createdAt, sql`now() - make_interval(secs => ${slaSeconds})`),
+      ),
+    )
+    .returning({ id: transactions.id, reference: transactions.reference });

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { TNetwork, TSupplier } from '@vendo/shared/constants';
 import type { TTransaction } from '@vendo/shared/schemas/transaction';
 import type { AppContext } from '../../app-context.ts';
@@ -33,7 +32,7 @@ import {
 import {
   findPurchase,
   findPurchaseByRequestId,
-  transitionPurchase,
+  markPurchasePending,
   UNSETTLED,
 } from './purchase.repository.ts';
 
@@ -283,15 +282,13 @@ export const settlePurchase = async (
     }
     return refunded ? { row: refunded } : null;
   }
-  const row = await transitionPurchase(ctx.db, purchase.id, UNSETTLED, {
-    status: 'pending',
+  const row = await markPurchasePending(ctx.db, purchase.id, {
     supplierRef: answer.supplierRef,
     apiResponse: result.mismatches
       ? truncate(`Held: ${result.message}. Answer: ${result.raw}`)
       : answer.apiResponse,
-    apiResponseId: answer.supplierRef,
     // It holds an order under our reference: due for a re-query now, not after the back-off.
-    ...(result.duplicateRequest ? { nextCheckAt: sql`now()` } : {}),
+    dueNow: Boolean(result.duplicateRequest),
   });
   return row ? { row } : null;
 };

@@ -1,12 +1,10 @@
-import { and, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
-import { transactions } from '../../db/schema/index.ts';
 import { raiseAlert } from '../alerts/alerts.service.ts';
 import type { TransactionRow } from '../transactions/transactions.mapper.ts';
 import {
   claimDuePurchases,
   claimOverduePurchases,
-  PURCHASE_TYPES,
+  escalateOverduePurchases,
   UNSETTLED,
 } from './purchase.repository.ts';
 import { findPurchase } from './purchase.repository.ts';
@@ -40,21 +38,7 @@ export const reconcileOnce = async (ctx: AppContext, { limit = 25 } = {}): Promi
       await finalRequeryOrRefund(ctx, purchase);
     }
   }
-  const escalated = await ctx.db
-    .update(transactions)
-    .set({ escalatedAt: sql`now()` })
-    .where(
-      and(
-        sql`${transactions.status} in ('processing', 'pending')`,
-        inArray(transactions.type, [...PURCHASE_TYPES]),
-        isNull(transactions.escalatedAt),
-        lt(
-          transactions.createdAt,
-          sql`now() - make_interval(secs => ${ctx.config.vending.pendingSlaSeconds})`,
-        ),
-      ),
-    )
-    .returning({ id: transactions.id, reference: transactions.reference });
+  const escalated = await escalateOverduePurchases(ctx.db, ctx.config.vending.pendingSlaSeconds);
   for (const row of escalated) {
     await raiseAlert(
       ctx,

@@ -1,122 +1,27 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import http from 'node:http';
 import os from 'node:os';
-import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import {
   ZWebhookDeliveriesResponse,
   ZWebhookEventBody,
 } from '@vendo/shared/schemas/webhooks.responses';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createUser, type TestUser } from '../../../test/factories/user.factory.ts';
-import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { databaseUrlFor } from '../../../test/helpers/test-db.ts';
+import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../../app-context.ts';
-import { createApp } from '../../app.ts';
-import { openPostgres, type Database } from '../../db/client.ts';
-import { users, webhookDeliveries, webhookEvents } from '../../db/schema/index.ts';
-import { startReconciler } from '../../jobs/reconciler.ts';
+import { users, webhookEvents } from '../../db/schema/index.ts';
 import { deliverDueWebhooks } from './webhook-delivery.ts';
-import { claimDueWebhookEvents } from './webhooks.repository.ts';
+import {
+  apiUserHookedTo,
+  buyData,
+  deliverUntil,
+  eventsOf,
+  post,
+  sleep,
+  startReceiver,
+  t,
+  useWebhookTestApp,
+  verifies,
+} from './webhook-delivery.test-helpers.ts';
 
-/**
- * Deliveries go to receivers on 127.0.0.1 over http, which the SSRF rules forbid: this app allows
- * both (WEBHOOK_ALLOW_PRIVATE_TARGETS, WEBHOOK_ALLOW_HTTP), except where a test turns them off.
- * Retries wait 20, 40, 80, 100 … ms instead of 30 s, 1 min …
- */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({
-    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-    WEBHOOK_ALLOW_HTTP: 'true',
-    WEBHOOK_RETRY_BASE_MS: '20',
-    WEBHOOK_RETRY_MAX_MS: '100',
-    WEBHOOK_TIMEOUT_MS: '2000',
-  });
-});
-afterAll(async () => {
-  await t?.close();
-});
-// Each test sees only its own events: whatever one leaves pending is closed after it.
-afterEach(async () => {
-  await t.ctx.db
-    .update(webhookEvents)
-    .set({ status: 'failed', nextAttemptAt: null })
-    .where(eq(webhookEvents.status, 'pending'));
-});
-
-type Received = { headers: http.IncomingHttpHeaders; body: string; at: number };
-type Answer = { status: number; headers?: Record<string, string>; delayMs?: number };
-
-/** A customer's endpoint: records every request, answers as told (200 by default). */
-const startReceiver = async (answer: (n: number) => Answer = () => ({ status: 200 })) => {
-  const received: Received[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      received.push({
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
-        at: Date.now(),
-      });
-      const reply = answer(received.length);
-      setTimeout(() => {
-        res.writeHead(reply.status, reply.headers);
-        res.end('thanks');
-      }, reply.delayMs ?? 0);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    port,
-    url: `http://127.0.0.1:${port}/hook`,
-    received,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-};
-
-const post = (path: string, user: TestUser, body: object = {}) =>
-  t.request().post(path).set('x-auth-token', user.token).send(body);
-
-/** An API user with money and a webhook URL; answers the secret shown when it was saved. */
-const apiUserHookedTo = async (url: string) => {
-  const user = await createUser(t.ctx, { userType: 'api user', balanceKobo: 20_000_00 });
-  const saved = await post('/api/v1/auth/updateWebhook', user, { webhookUrl: url });
-  expect(saved.status).toBe(200);
-  return { user, secret: saved.body.webhookSecret as string };
-};
-
-const buyData = async (user: TestUser, phone = '08031234567') => {
-  const res = await post('/api/v1/buy/data', user, { network: 1, mobile_number: phone, plan: '2' });
-  expect(res.status).toBe(200);
-  return res.body.receipt as { _id: string; trans_Id: string };
-};
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Runs delivery passes until `done` holds (or gives up after `tries`). */
-const deliverUntil = async (done: () => Promise<boolean> | boolean, ctx = t.ctx, tries = 100) => {
-  for (let i = 0; i < tries && !(await done()); i++) {
-    await deliverDueWebhooks(ctx);
-    await sleep(10);
-  }
-};
-
-const eventsOf = (user: TestUser) =>
-  t.ctx.db.select().from(webhookEvents).where(eq(webhookEvents.userId, user.id));
-
-/** The customer's check, as README "Webhooks" tells them to write it. */
-const verifies = (secret: string, received: Received): boolean => {
-  const timestamp = String(received.headers['vendo-webhook-timestamp']);
-  const expected = `v1=${createHmac('sha256', secret).update(`${timestamp}.${received.body}`).digest('hex')}`;
-  const given = Buffer.from(String(received.headers['vendo-webhook-signature']));
-  return given.length === expected.length && timingSafeEqual(given, Buffer.from(expected));
-};
+useWebhookTestApp();
 
 describe('webhook delivery', () => {
   it('signs each event with the documented recipe and sends the receipt GET /transaction shows', async () => {
@@ -300,138 +205,6 @@ describe('webhook delivery', () => {
       [event] = await eventsOf(user);
       expect(event).toMatchObject({ status: 'delivered', attempts: 2, lastStatusCode: 200 });
       expect(receiver.received).toHaveLength(2);
-    } finally {
-      await receiver.close();
-    }
-  });
-});
-
-/** Another server process on the same database: on PostgreSQL its own pool. */
-const openOtherPool = (): Database | null => {
-  const template = inject('dbTemplate');
-  return template.kind === 'pg'
-    ? openPostgres(databaseUrlFor(template.adminUrl, t.databaseName), { poolSize: 4 })
-    : null;
-};
-
-describe('webhook delivery across server processes', () => {
-  it('two workers racing deliver each event once', async () => {
-    const receiver = await startReceiver(() => ({ status: 200, delayMs: 20 }));
-    const other = openOtherPool();
-    try {
-      const { user } = await apiUserHookedTo(receiver.url);
-      for (let i = 0; i < 12; i++) await buyData(user, `080312450${String(10 + i)}`);
-      expect(await eventsOf(user)).toHaveLength(12);
-      const second: AppContext = { ...t.ctx, db: other?.db ?? t.ctx.db };
-      const worker = async (ctx: AppContext) => {
-        for (let i = 0; i < 50; i++) {
-          const pending = await ctx.db
-            .select({ id: webhookEvents.id })
-            .from(webhookEvents)
-            .where(eq(webhookEvents.status, 'pending'));
-          if (pending.length === 0) return;
-          await deliverDueWebhooks(ctx, { limit: 3 });
-        }
-      };
-      await Promise.all([worker(t.ctx), worker(second), worker(t.ctx), worker(second)]);
-      const ids = receiver.received.map((r) => String(r.headers['vendo-webhook-id']));
-      expect(ids).toHaveLength(12);
-      expect(new Set(ids).size).toBe(12);
-      const events = await eventsOf(user);
-      expect(events.every((e) => e.status === 'delivered' && e.attempts === 1)).toBe(true);
-      const [{ n }] = (await t.ctx.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(webhookDeliveries)
-        .where(
-          sql`${webhookDeliveries.eventId} in (select id from webhook_events where user_id = ${user.id}::uuid)`,
-        )) as [{ n: number }];
-      expect(n).toBe(12);
-    } finally {
-      await other?.close();
-      await receiver.close();
-    }
-  });
-
-  it('concurrent claims from two processes never hand one event to two workers', async () => {
-    const other = openOtherPool();
-    try {
-      const user = await createUser(t.ctx, { userType: 'api user', balanceKobo: 20_000_00 });
-      await t.ctx.db
-        .update(users)
-        .set({ webhookUrl: 'http://127.0.0.1:9/never-sent' })
-        .where(eq(users.id, user.id));
-      for (let i = 0; i < 16; i++) await buyData(user, `080312460${String(10 + i)}`);
-      const pools = [t.ctx.db, other?.db ?? t.ctx.db];
-      const claims = await Promise.all(
-        Array.from({ length: 16 }, (_, i) =>
-          claimDueWebhookEvents(pools[i % 2]!, { limit: 2, leaseSeconds: 60 }),
-        ),
-      );
-      const ids = claims.flat().map((e) => e.id);
-      expect(new Set(ids).size).toBe(ids.length);
-      expect(ids.length).toBe(16);
-    } finally {
-      await other?.close();
-    }
-  });
-
-  it('a server closed between the state change and the delivery: a new one delivers the event', async () => {
-    const receiver = await startReceiver();
-    const first = openOtherPool();
-    let second: Database | null = null;
-    try {
-      const { user } = await apiUserHookedTo(receiver.url);
-      // The first server takes the purchase, then stops before its delivery loop ran.
-      const firstApp = createApp({ ...t.ctx, db: first?.db ?? t.ctx.db });
-      const server = await new Promise<http.Server>((resolve) => {
-        const s = firstApp.listen(0, '127.0.0.1', () => resolve(s));
-      });
-      const res = await fetch(
-        `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/buy/data`,
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-auth-token': user.token },
-          body: JSON.stringify({ network: 1, mobile_number: '08031234567', plan: '2' }),
-        },
-      );
-      expect(res.status).toBe(200);
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await first?.close();
-      expect(await eventsOf(user)).toMatchObject([{ status: 'pending', attempts: 0 }]);
-      expect(receiver.received).toHaveLength(0);
-
-      // A new server process on the same database: its background loop sends the event.
-      second = openOtherPool();
-      const ctx: AppContext = {
-        ...t.ctx,
-        db: second?.db ?? t.ctx.db,
-        config: { ...t.ctx.config, webhooks: { ...t.ctx.config.webhooks, intervalMs: 50 } },
-      };
-      const loop = startReconciler(ctx);
-      for (let i = 0; i < 100 && receiver.received.length === 0; i++) await sleep(50);
-      await loop.stop();
-      expect(receiver.received).toHaveLength(1);
-      expect(await eventsOf(user)).toMatchObject([{ status: 'delivered', attempts: 1 }]);
-    } finally {
-      await second?.close();
-      await receiver.close();
-    }
-  });
-
-  it('an event a stopped worker had claimed is sent by another once its lease ends', async () => {
-    const receiver = await startReceiver();
-    try {
-      const { user } = await apiUserHookedTo(receiver.url);
-      await buyData(user);
-      // A worker claims the event for 1 s and dies before sending it.
-      const [claimed] = await claimDueWebhookEvents(t.ctx.db, { limit: 10, leaseSeconds: 1 });
-      expect(claimed!.userId).toBe(user.id);
-      expect(await deliverDueWebhooks(t.ctx)).toBe(0);
-      await sleep(1100);
-      expect(await deliverDueWebhooks(t.ctx)).toBe(1);
-      expect(receiver.received).toHaveLength(1);
-      expect(await eventsOf(user)).toMatchObject([{ status: 'delivered', attempts: 2 }]);
     } finally {
       await receiver.close();
     }

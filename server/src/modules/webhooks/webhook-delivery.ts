@@ -1,7 +1,5 @@
 import type { TWebhookEventBody } from '@vendo/shared/schemas/webhooks.responses';
 import type { AppContext } from '../../app-context.ts';
-import { rowFromRaw } from '../../db/rows.ts';
-import { transactions } from '../../db/schema/index.ts';
 import { openSecret } from '../../lib/secret-box.ts';
 import { toPublicTransaction } from '../transactions/transactions.mapper.ts';
 import { sendWebhook, type SendResult } from './webhook-sender.ts';
@@ -9,6 +7,7 @@ import { signWebhook } from './webhook-signature.ts';
 import {
   claimDueWebhookEvents,
   recordWebhookAttempt,
+  transactionFromSnapshot,
   type ClaimedWebhookEvent,
 } from './webhooks.repository.ts';
 import { WEBHOOK_SECRET_PURPOSE } from './webhooks.service.ts';
@@ -27,7 +26,7 @@ export const retryDelayMs = (
 
 /** The JSON body of an event: its id, type and time, and the receipt as GET /transaction shows it. */
 export const webhookBody = (event: ClaimedWebhookEvent): string => {
-  const row = rowFromRaw(transactions, event.snapshot);
+  const row = transactionFromSnapshot(event.snapshot);
   const body: TWebhookEventBody = {
     id: event.id,
     type: event.type as TWebhookEventBody['type'],

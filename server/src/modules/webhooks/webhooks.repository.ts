@@ -2,9 +2,10 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query.ts';
 import { rowFromRaw } from '../../db/rows.ts';
-import { users, webhookDeliveries, webhookEvents } from '../../db/schema/index.ts';
+import { transactions, users, webhookDeliveries, webhookEvents } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { inTransaction } from '../../db/retry.ts';
+import type { TransactionRow } from '../transactions/transactions.mapper.ts';
 
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -203,3 +204,7 @@ export const requeueWebhookEvent = async (
     .returning();
   return row ?? null;
 };
+
+/** The transaction row kept in an event's snapshot (raw column names, as the trigger wrote it). */
+export const transactionFromSnapshot = (snapshot: Record<string, unknown>): TransactionRow =>
+  rowFromRaw(transactions, snapshot);

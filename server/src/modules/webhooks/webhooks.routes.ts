@@ -1,14 +1,14 @@
-import { Router } from 'express';
+import { ZUpdateWebhookRequest, ZWebhookDeliveriesQuery } from '@vendo/shared/schemas/webhooks';
 import {
-  ZUpdateWebhookRequest,
-  ZWebhookDeliveriesQuery,
-  type TUpdateWebhookRequest,
-} from '@vendo/shared/schemas/webhooks';
-import { firstIssueMessage } from '@vendo/shared/schemas/auth';
-import type { AppContext } from '../../app-context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { authenticate, currentUser } from '../../middleware/auth.ts';
-import { validateBody } from '../../middleware/validate.ts';
+  ZWebhookDeliveriesResponse,
+  ZWebhookResendResponse,
+  ZWebhookSettings,
+  ZWebhookSettingsResponse,
+} from '@vendo/shared/schemas/webhooks.responses';
+import { reply, route } from '../../api/route.ts';
+import { apiError } from '../../openapi/operation.ts';
+import { idParam } from '../../openapi/paths/params.ts';
+import { developerTags as tags, sessionOnly } from '../api-tokens/api-tokens.docs.ts';
 import {
   getWebhookSettings,
   resendWebhookEvent,
@@ -17,34 +17,85 @@ import {
   webhookDeliveryLog,
 } from './webhooks.service.ts';
 
-/** An API user's webhook settings, delivery log and resend, under /auth (signed in). */
-export const webhookSettingsRoutes = (ctx: AppContext): Router => {
-  const router = Router();
-  const signedIn = authenticate(ctx);
-
-  router.get('/webhook', signedIn, async (req, res) => {
-    res.json(await getWebhookSettings(ctx, currentUser(req)));
-  });
-
-  router.post('/updateWebhook', signedIn, validateBody(ZUpdateWebhookRequest), async (req, res) => {
-    res.json(await updateWebhookUrl(ctx, currentUser(req), req.body as TUpdateWebhookRequest));
-  });
-
-  router.post('/webhookSecret', signedIn, async (req, res) => {
-    res.json(await rotateWebhookSecret(ctx, currentUser(req)));
-  });
-
-  router.get('/webhookDeliveries', signedIn, async (req, res) => {
-    const parsed = ZWebhookDeliveriesQuery.safeParse(req.query);
-    if (!parsed.success) {
-      throw new AppError('VALIDATION_ERROR', { msg: firstIssueMessage(parsed.error) });
-    }
-    res.json(await webhookDeliveryLog(ctx, currentUser(req), { page: parsed.data.page ?? 1 }));
-  });
-
-  router.post('/webhookEvents/:id/resend', signedIn, async (req, res) => {
-    res.json(await resendWebhookEvent(ctx, currentUser(req), String(req.params.id)));
-  });
-
-  return router;
+const apiUsersOnly = {
+  type: {
+    summary: 'Not an API user',
+    value: apiError('FORBIDDEN', 'Webhooks are available to API users only'),
+  },
+  ...sessionOnly,
 };
+
+/**
+ * An API user's webhook settings, delivery log and resend, under /auth. Managed with the session
+ * (the web app), never with an API token: a leaked token cannot move the webhook.
+ */
+export const webhookSettingsRoutes = [
+  route({
+    method: 'get',
+    path: '/auth/webhook',
+    tags,
+    summary: 'Your webhook settings',
+    description: 'The URL and the last characters of the signing secret (never the secret).',
+    access: 'user',
+    // What is sent: the settings alone, no msg (the contract test holds the wire to this).
+    answers: { 200: { description: 'The settings', schema: ZWebhookSettings } },
+    errors: { 403: apiUsersOnly },
+    handler: async ({ ctx, user }) => reply(200, await getWebhookSettings(ctx, user)),
+  }),
+  route({
+    method: 'post',
+    path: '/auth/updateWebhook',
+    tags,
+    summary: 'Set or clear the webhook URL',
+    description:
+      'https only, to a public address: loopback, private, link-local and metadata addresses are refused here and again at every delivery, after DNS. An empty URL stops webhooks. The first URL saved creates the signing secret, shown in this answer only.',
+    access: 'user',
+    body: ZUpdateWebhookRequest,
+    bodyExamples: {
+      set: { summary: 'Your receiver', value: { webhookUrl: 'https://example.com/vendo/hook' } },
+    },
+    answers: { 200: { description: 'Saved', schema: ZWebhookSettingsResponse } },
+    errors: { 403: apiUsersOnly },
+    handler: async ({ ctx, user, body }) => reply(200, await updateWebhookUrl(ctx, user, body)),
+  }),
+  route({
+    method: 'post',
+    path: '/auth/webhookSecret',
+    tags,
+    summary: 'Rotate the webhook signing secret',
+    description:
+      'The new secret is in this answer only; deliveries from now on are signed with it.',
+    access: 'user',
+    answers: {
+      200: { description: 'Rotated; the secret shown once', schema: ZWebhookSettingsResponse },
+    },
+    errors: { 403: apiUsersOnly },
+    handler: async ({ ctx, user }) => reply(200, await rotateWebhookSecret(ctx, user)),
+  }),
+  route({
+    method: 'get',
+    path: '/auth/webhookDeliveries',
+    tags,
+    summary: 'Webhook delivery log',
+    description: 'Your events, newest first, each with every delivery attempt.',
+    access: 'user',
+    query: ZWebhookDeliveriesQuery,
+    answers: { 200: { description: 'One page of events', schema: ZWebhookDeliveriesResponse } },
+    errors: { 403: apiUsersOnly },
+    handler: async ({ ctx, user, query }) =>
+      reply(200, await webhookDeliveryLog(ctx, user, { page: query.page ?? 1 })),
+  }),
+  route({
+    method: 'post',
+    path: '/auth/webhookEvents/{id}/resend',
+    tags,
+    summary: 'Send a webhook event again',
+    description: 'Queues your event for delivery now (also after its 24 hours of retries ended).',
+    access: 'user',
+    params: idParam('The event’s `id`'),
+    answers: { 200: { description: 'Queued', schema: ZWebhookResendResponse } },
+    errors: { 403: apiUsersOnly, 404: true },
+    handler: async ({ ctx, user, params }) =>
+      reply(200, await resendWebhookEvent(ctx, user, params.id)),
+  }),
+];

@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { WITHDRAWAL_FEE_KOBO } from '@vendo/shared/constants';
 import { koboToNaira } from '@vendo/shared/money';
 import type { AppContext } from '../../app-context.ts';
-import { beneficiaries, transactions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -17,14 +15,23 @@ import {
 import { debitWithdrawal, payOutWithdrawal, refundWithdrawal } from '../ledger/journals.ts';
 import { getWalletBalanceKobo } from '../ledger/ledger.service.ts';
 import { toPublicTransaction, type TransactionRow } from '../transactions/transactions.mapper.ts';
-import { claimDueTransactions } from '../transactions/transactions.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { bankByCode, bankByName } from './bank-codes.ts';
 import { inTransaction } from '../../db/retry.ts';
+import {
+  claimDueWithdrawals,
+  deleteBeneficiary,
+  findBeneficiariesByUser,
+  findWithdrawalById,
+  insertProcessingWithdrawal,
+  insertWithdrawalRefundLine,
+  markWithdrawalPending,
+  settleUnsettledWithdrawal,
+  upsertBeneficiary,
+  type BeneficiaryRow,
+} from './withdraw.repository.ts';
 
 const squad = squadSettingsFor;
-
-const UNSETTLED = ['processing', 'pending'];
 
 /** The bank from a code or a name; 400 when neither is one we know. */
 export const resolveBank = (input: {
@@ -53,7 +60,7 @@ export const validateAccount = async (
   return { name: found.accountName, code: input.bankCode, msg: 'Account validated' };
 };
 
-const toBeneficiary = (row: typeof beneficiaries.$inferSelect) => ({
+const toBeneficiary = (row: BeneficiaryRow) => ({
   _id: row.id,
   accountName: row.accountName,
   accountNumber: row.accountNumber,
@@ -62,13 +69,7 @@ const toBeneficiary = (row: typeof beneficiaries.$inferSelect) => ({
 });
 
 export const listBeneficiaries = async (ctx: AppContext, userId: string) =>
-  (
-    await ctx.db
-      .select()
-      .from(beneficiaries)
-      .where(eq(beneficiaries.userId, userId))
-      .orderBy(asc(beneficiaries.createdAt))
-  ).map(toBeneficiary);
+  (await findBeneficiariesByUser(ctx.db, userId)).map(toBeneficiary);
 
 /** Saves an account after the provider confirms it (the name stored is the bank's, never the caller's). */
 export const addBeneficiary = async (
@@ -81,19 +82,13 @@ export const addBeneficiary = async (
     bankCode: bank.bankCode,
     accountNumber: input.accountNumber,
   });
-  await ctx.db
-    .insert(beneficiaries)
-    .values({
-      userId,
-      accountName: name,
-      accountNumber: input.accountNumber,
-      bankName: bank.bankName,
-      bankCode: bank.bankCode,
-    })
-    .onConflictDoUpdate({
-      target: [beneficiaries.userId, beneficiaries.bankCode, beneficiaries.accountNumber],
-      set: { accountName: name },
-    });
+  await upsertBeneficiary(ctx.db, {
+    userId,
+    accountName: name,
+    accountNumber: input.accountNumber,
+    bankName: bank.bankName,
+    bankCode: bank.bankCode,
+  });
   return listBeneficiaries(ctx, userId);
 };
 
@@ -102,13 +97,8 @@ export const addBeneficiary = async (
  * same 404. Past withdrawals to it keep their own record. Answers the list that remains.
  */
 export const removeBeneficiary = async (ctx: AppContext, userId: string, id: string) => {
-  const removed = isUuid(id)
-    ? await ctx.db
-        .delete(beneficiaries)
-        .where(and(eq(beneficiaries.id, id), eq(beneficiaries.userId, userId)))
-        .returning({ id: beneficiaries.id })
-    : [];
-  if (removed.length === 0) throw new AppError('NOT_FOUND', { msg: 'Beneficiary not found' });
+  const removed = isUuid(id) && (await deleteBeneficiary(ctx.db, userId, id));
+  if (!removed) throw new AppError('NOT_FOUND', { msg: 'Beneficiary not found' });
   return listBeneficiaries(ctx, userId);
 };
 
@@ -135,30 +125,23 @@ export const withdraw = async (
       userId: user.id,
       amountKobo: input.amountKobo,
     });
-    const [inserted] = await tx
-      .insert(transactions)
-      .values({
-        userId: user.id,
-        reference,
-        type: 'wallet',
-        network: 'Withdrawal',
-        status: 'processing',
-        amountKobo: input.amountKobo,
-        balanceBeforeKobo: after + input.amountKobo,
-        balanceAfterKobo: after,
-        phoneNumber: input.accountNumber,
-        details: {
-          bankName: bank.bankName,
-          bankCode: bank.bankCode,
-          accountNumber: input.accountNumber,
-          accountName: name,
-          feeKobo: WITHDRAWAL_FEE_KOBO,
-          payoutKobo,
-        },
-        nextCheckAt: sql`now() + make_interval(secs => ${ctx.config.vending.processingGraceSeconds})`,
-      })
-      .returning();
-    return inserted!;
+    return insertProcessingWithdrawal(tx, {
+      userId: user.id,
+      reference,
+      amountKobo: input.amountKobo,
+      balanceBeforeKobo: after + input.amountKobo,
+      balanceAfterKobo: after,
+      accountNumber: input.accountNumber,
+      details: {
+        bankName: bank.bankName,
+        bankCode: bank.bankCode,
+        accountNumber: input.accountNumber,
+        accountName: name,
+        feeKobo: WITHDRAWAL_FEE_KOBO,
+        payoutKobo,
+      },
+      checkAfterSeconds: ctx.config.vending.processingGraceSeconds,
+    });
   });
   const outcome = await sendSquadPayout(squad(ctx), {
     reference,
@@ -169,7 +152,7 @@ export const withdraw = async (
     remark: `Vendo withdrawal ${reference}`,
   });
   await settleWithdrawal(ctx, row, outcome);
-  const [current] = await ctx.db.select().from(transactions).where(eq(transactions.id, row.id));
+  const current = await findWithdrawalById(ctx.db, row.id);
   return {
     status: current!.status,
     receipt: toPublicTransaction({ ...current!, userName: user.userName }, { withProfit: false }),
@@ -193,25 +176,15 @@ export const settleWithdrawal = async (
 ): Promise<void> => {
   const fee = Number((row.details as { feeKobo?: number } | null)?.feeKobo ?? WITHDRAWAL_FEE_KOBO);
   if (outcome.outcome === 'pending') {
-    await ctx.db
-      .update(transactions)
-      .set({ status: 'pending', apiResponse: outcome.raw, updatedAt: sql`now()` })
-      .where(and(eq(transactions.id, row.id), inArray(transactions.status, UNSETTLED)));
+    await markWithdrawalPending(ctx.db, row.id, outcome.raw);
     return;
   }
   await inTransaction(ctx.db, async (tx) => {
-    const [moved] = await tx
-      .update(transactions)
-      .set({
-        status: outcome.outcome === 'success' ? 'success' : 'refunded',
-        apiResponse: outcome.raw,
-        settledAt: sql`now()`,
-        nextCheckAt: null,
-        profitKobo: outcome.outcome === 'success' ? fee : 0,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(transactions.id, row.id), inArray(transactions.status, UNSETTLED)))
-      .returning();
+    const moved = await settleUnsettledWithdrawal(tx, row.id, {
+      status: outcome.outcome === 'success' ? 'success' : 'refunded',
+      apiResponse: outcome.raw,
+      profitKobo: outcome.outcome === 'success' ? fee : 0,
+    });
     if (!moved) return;
     if (outcome.outcome === 'success') {
       await payOutWithdrawal(tx, {
@@ -226,17 +199,13 @@ export const settleWithdrawal = async (
       userId: row.userId,
       amountKobo: row.amountKobo,
     });
-    await tx.insert(transactions).values({
+    await insertWithdrawalRefundLine(tx, {
       userId: row.userId,
       reference: `R${row.reference}`,
-      type: 'refund',
-      network: 'Withdrawal',
-      status: 'success',
       amountKobo: row.amountKobo,
       balanceBeforeKobo: after - row.amountKobo,
       balanceAfterKobo: after,
       apiResponse: `Refund of withdrawal ${row.reference}: ${outcome.message}`,
-      settledAt: sql`now()`,
     });
     if (staff) {
       await recordAudit(tx, {
@@ -288,11 +257,7 @@ export const requeryWithdrawal = async (
 /** Claims due unsettled withdrawals (SKIP LOCKED) and re-queries them; never refunds blind. */
 export const reconcileWithdrawals = async (ctx: AppContext, { limit = 25 } = {}) => {
   const claimed = await inTransaction(ctx.db, (tx) =>
-    claimDueTransactions(tx, {
-      filter: sql`type = 'wallet' and network = 'Withdrawal'`,
-      limit,
-      retryAfterSeconds: ctx.config.vending.retryAfterSeconds,
-    }),
+    claimDueWithdrawals(tx, { limit, retryAfterSeconds: ctx.config.vending.retryAfterSeconds }),
   );
   for (const row of claimed) await requeryWithdrawal(ctx, row);
   return claimed.length;

@@ -26,7 +26,7 @@ import {
  * memory (`memorySandboxBooks`): it stands in for a supplier's own servers, and a real
  * supplier's bookkeeping does not run on our database or our CPU.
  *
- * Both keep the same rules (sandbox-books.test.ts runs one set of cases against each):
+ * Both keep the same rules (sandbox-books.place-order.test.ts and sandbox-books.settle.test.ts run one set of cases against each):
  * - an order in 'successful' or 'processing' holds its amount; a 'failed' one holds nothing;
  * - an order the float cannot cover is refused ('insufficient') and nothing is kept;
  * - a request_id names one order per supplier and kind: a repeat answers the first order;

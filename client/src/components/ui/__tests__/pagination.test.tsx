@@ -6,7 +6,7 @@ import { nextPage, pageButtons, Pagination, previousPage } from '../pagination';
 const range = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, index) => from + index);
 
-describe('pageButtons (spec §2: 20 buttons, 15 above 15 pages unless admin)', () => {
+describe('pageButtons (20 buttons, 15 above 15 pages unless admin)', () => {
   it.each([false, true])('shows nothing for 0 and 1 page (admin %s)', (isAdmin) => {
     expect(pageButtons(1, 0, isAdmin)).toEqual([]);
     expect(pageButtons(1, 1, isAdmin)).toEqual([]);

@@ -67,7 +67,7 @@ describe('staff rules shown on screen', () => {
     expect(NEXT_TIER.reseller).toBe('api user');
   });
 
-  it('offers a refund only where spec §4 allows it, a delivered one only to admins', () => {
+  it('offers a refund only where the refund rules allow it, a delivered one only to admins', () => {
     const row = (trans_Type: string, trans_Status: string) =>
       buildTransaction({
         trans_Type: trans_Type as never,
@@ -188,7 +188,7 @@ describe('admin dashboard', () => {
     expect(tile.closest('a')!.className.includes('admin-tile-warn')).toBe(warn);
   });
 
-  it('goes back to /profile when the admin data cannot be fetched (spec §8)', async () => {
+  it('goes back to /profile when the admin data cannot be fetched', async () => {
     const { session } = signedIn(admin, {
       'GET /admin/': { status: 500, data: { msg: 'Something went wrong' } },
     });

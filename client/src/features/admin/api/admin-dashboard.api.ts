@@ -15,7 +15,8 @@ const adminDashboardApi = api.injectEndpoints({
   endpoints: (build) => ({
     getAdminDashboard: build.query<TAdminDashboardResponse, undefined>({
       query: () => ({ url: '/admin/' }),
-      // Spec §8: a failed admin fetch goes to /profile; the page does that, without a toast.
+      // A failed admin fetch (docs/product-rules.md#messages) goes to /profile; the page does that,
+      // without a toast.
       extraOptions: { silent: true },
       providesTags: ['AdminDashboard'],
     }),

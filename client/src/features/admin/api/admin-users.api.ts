@@ -8,12 +8,16 @@ import type { TMsgResponse } from '@vendo/shared/schemas/common';
 import type { TUserType } from '@vendo/shared/constants';
 import { api } from '@/lib/api';
 
-/** The user list and a user's detail, tier, roles and password reset (spec §2 Users view). */
+/**
+ * The user list and a user's detail, tier, roles and password reset
+ * (docs/product-rules.md#staff-screens).
+ */
 const adminUsersApi = api.injectEndpoints({
   endpoints: (build) => ({
     getUsers: build.query<TUserListResponse, TUserListQuery>({
       query: (params) => ({ url: '/admin/users', params }),
-      // Spec §8: list failures are silent; the screen shows its own error state.
+      // List failures are silent (docs/product-rules.md#messages); the screen shows its own error
+      // state.
       extraOptions: { silent: true },
       providesTags: ['Users'],
     }),

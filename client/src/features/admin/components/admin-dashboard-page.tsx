@@ -57,7 +57,7 @@ const ledgerCheckValue = (check: TLedgerCheck | null): string => {
   return count === 0 ? 'Balanced' : `${count} invariant${count === 1 ? '' : 's'} broken`;
 };
 
-/** The dashboard's search box (spec §2): users matching any field, case-insensitively. */
+/** The dashboard's search box: users matching any field, case-insensitively. */
 const UserSearch = () => {
   const navigate = useNavigate();
   const form = useForm({ search: '' });
@@ -124,9 +124,9 @@ const UserSearch = () => {
 };
 
 /**
- * /admin (admins, spec §2): the business at a glance with a Refresh button: users, balances,
- * transactions, services, supplier float, the stuck-purchase queue and open alerts, today's
- * sales, a search box, and a 30-day chart of sales and profit per network.
+ * /admin (admins, docs/product-rules.md#staff-screens): the business at a glance with a Refresh
+ * button: users, balances, transactions, services, supplier float, the stuck-purchase queue and
+ * open alerts, today's sales, a search box, and a 30-day chart of sales and profit per network.
  */
 export const AdminDashboardPage = () => {
   const navigate = useNavigate();
@@ -134,7 +134,7 @@ export const AdminDashboardPage = () => {
   const chart = useGetSalesChartQuery({ days: 30 });
   const data = dashboard.data;
 
-  // Spec §8: a failed admin fetch goes back to /profile.
+  // A failed admin fetch goes back to /profile.
   useEffect(() => {
     if (dashboard.isError) void navigate('/profile', { replace: true });
   }, [dashboard.isError, navigate]);

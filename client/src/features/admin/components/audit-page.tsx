@@ -6,7 +6,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { formatDateTime } from '@/lib/format-date';
 import { useForm } from '@/lib/use-form';
-import '@/styles/staff.css';
 import '../admin.css';
 import { useGetAuditQuery } from '../api/oversight.api';
 

@@ -15,8 +15,8 @@ import '../admin.css';
 import { useGenerateCouponMutation, useGetCouponsQuery } from '../api/mail-and-coupons.api';
 
 /**
- * /admin/generateCoupon (admins and coupon vendors, spec §7): a coupon for a user's wallet, its
- * code shown to pass on, and the coupons issued so far with their state.
+ * /admin/generateCoupon (admins and coupon vendors, docs/product-rules.md#coupons): a coupon for a
+ * user's wallet, its code shown to pass on, and the coupons issued so far with their state.
  */
 export const GenerateCouponPage = () => {
   const isAdmin = useAppSelector((s) => s.auth.isAdmin || s.auth.user?.isAdmin === true);

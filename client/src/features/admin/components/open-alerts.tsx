@@ -2,7 +2,6 @@ import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useAppSelector } from '@/app/hooks';
 import { errorMessage } from '@/lib/api-error';
-import '@/styles/staff.css';
 import { formatDateTime } from '@/lib/format-date';
 import { useAcknowledgeAlertMutation, useGetAlertsQuery } from '../api/admin-dashboard.api';
 

@@ -4,7 +4,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { formatDateTime } from '@/lib/format-date';
 import { useForm } from '@/lib/use-form';
-import '@/styles/staff.css';
 import '../admin.css';
 import { useGetReconciliationsQuery, useReconcileSuppliersMutation } from '../api/oversight.api';
 

@@ -47,9 +47,9 @@ const Progress = ({ campaignId }: { campaignId: number }) => {
 };
 
 /**
- * /admin/sendMail (admins, spec §2, §7): subject, message, an optional link with its text, and a
- * username, or blank for every user. One user is mailed at once and the admin goes to /profile;
- * every user is mailed in the background with progress here.
+ * /admin/sendMail (admins, docs/product-rules.md#admin-mail): subject, message, an optional link
+ * with its text, and a username, or blank for every user. One user is mailed at once and the admin
+ * goes to /profile; every user is mailed in the background with progress here.
  */
 export const SendMailPage = () => {
   const navigate = useNavigate();

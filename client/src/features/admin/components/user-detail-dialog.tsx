@@ -7,7 +7,6 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-error';
-import '@/styles/staff.css';
 import { formatDay, formatDateTime } from '@/lib/format-date';
 import {
   useGetUserQuery,
@@ -18,8 +17,9 @@ import {
 import { NEXT_TIER } from '../lib/admin';
 
 /**
- * A user's detail from the user list (spec §2): their transactions, and for admins send mail,
- * the next tier of the cycle, the agent and coupon vendor roles and a password reset link.
+ * A user's detail from the user list (docs/product-rules.md#staff-screens): their transactions, and
+ * for admins send mail, the next tier of the cycle, the agent and coupon vendor roles and a
+ * password reset link.
  */
 export const UserDetailDialog = ({ userId, onClose }: { userId: string; onClose: () => void }) => {
   const isAdmin = useAppSelector((s) => s.auth.isAdmin || s.auth.user?.isAdmin === true);

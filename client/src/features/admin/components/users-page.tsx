@@ -14,6 +14,7 @@ import { FILTER_DEBOUNCE_MS } from '@/lib/filters';
 import { useForm } from '@/lib/use-form';
 import { downloadFile } from '@/lib/download.api';
 import { formatDay } from '@/lib/format-date';
+import '@/styles/components/select.css';
 import '../admin.css';
 import { useGetUsersQuery } from '../api/admin-users.api';
 import { LOW_BALANCE_NAIRA } from '../lib/admin';
@@ -55,9 +56,9 @@ const Balance = ({ user }: { user: TUser }) => (
 );
 
 /**
- * /admin/users (admins and agents, spec §2 Users view): filters by type, username and phone
- * (typing waits for a pause), Clear filters, the totals, a CSV of the whole filter, and the list:
- * cards on a phone, a table on wide screens. A row opens the user's detail.
+ * /admin/users (admins and agents, docs/product-rules.md#staff-screens): filters by type, username
+ * and phone (typing waits for a pause), Clear filters, the totals, a CSV of the whole filter, and
+ * the list: cards on a phone, a table on wide screens. A row opens the user's detail.
  */
 export const UsersPage = () => {
   const [params, setParams] = useSearchParams();

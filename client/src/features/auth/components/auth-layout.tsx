@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Brand } from '@/components/ui/brand';
+import '../auth.css';
 
 type TAuthLayoutProps = {
   title: string;

@@ -9,7 +9,7 @@ import { useHydrated } from '@/lib/use-hydrated';
 import { useLoginMutation } from '../api/login.api';
 import { AuthLayout } from './auth-layout';
 
-/** /login, and what /profile shows without a token. Success goes to /profile (spec §2). */
+/** /login, and what /profile shows without a token. Success goes to /profile. */
 export const LoginPage = () => {
   const navigate = useNavigate();
   const [login, { isLoading }] = useLoginMutation();

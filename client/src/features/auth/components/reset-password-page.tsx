@@ -9,7 +9,7 @@ import { useHydrated } from '@/lib/use-hydrated';
 import { useResetPasswordMutation } from '../api/reset-password.api';
 import { AuthLayout } from './auth-layout';
 
-/** /passwordReset/:token/:userId, the e-mailed link. Success goes to / (spec §2). */
+/** /passwordReset/:token/:userId, the e-mailed link. Success goes to /. */
 export const ResetPasswordPage = () => {
   const { token = '', userId = '' } = useParams();
   const navigate = useNavigate();

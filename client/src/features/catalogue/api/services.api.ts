@@ -8,7 +8,7 @@ const servicesApi = api.injectEndpoints({
   endpoints: (build) => ({
     getServices: build.query<TServiceListResponse, undefined>({
       query: () => ({ url: '/admin/checkServices' }),
-      // Spec §8: a failed fetch is silent; the section says it could not load.
+      // A failed fetch is silent; the section says it could not load.
       extraOptions: { silent: true },
       providesTags: ['Services'],
     }),

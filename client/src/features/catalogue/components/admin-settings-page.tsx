@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import '@/styles/purchase.css';
+import '@/styles/components/select.css';
 import '../catalogue.css';
 import { CostPriceSection } from './cost-price-section';
 import { FeesSection } from './fees-section';
@@ -19,7 +19,7 @@ const SECTIONS = [
   { id: 'ussd', label: 'USSD codes' },
 ];
 
-/** /profile/adminSettings (admins, spec §2): services, prices, suppliers, costs, notice, fees, USSD. */
+/** /profile/adminSettings (admins): services, prices, suppliers, costs, notice, fees, USSD. */
 export const AdminSettingsPage = () => (
   <div className="settings-page">
     <div className="card settings-intro">

@@ -52,7 +52,10 @@ const CostPriceRow = ({ network, current }: { network: TNetwork; current: number
   );
 };
 
-/** Each network's cost per GB: the cost of plans without one of their own (spec §3, §5). */
+/**
+ * Each network's cost per GB: the cost of plans without one of their own
+ * (docs/product-rules.md#catalogue).
+ */
 export const CostPriceSection = () => {
   const { data, isLoading } = useGetCostPricesQuery(undefined);
   const costOf = (network: TNetwork) =>

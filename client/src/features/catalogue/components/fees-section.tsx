@@ -56,7 +56,10 @@ const FeesForm = ({ fees }: { fees: TFeesResponse | undefined }) => {
   );
 };
 
-/** The funding fees in percent (spec §9: 1% on the fund page, 1.08% on the account card). */
+/**
+ * The funding fees in percent (1% on the fund page, 1.08% on the account card by default;
+ * docs/product-rules.md#funding).
+ */
 export const FeesSection = () => {
   const { data, isLoading } = useGetFeesQuery(undefined);
   return (

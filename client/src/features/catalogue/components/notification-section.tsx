@@ -6,7 +6,7 @@ import { validate } from '@/lib/validation';
 import { useGetNotificationQuery, usePublishNotificationMutation } from '../api/notification.api';
 import { SettingsSection } from './settings-section';
 
-/** The message every user sees once, until they press OK (spec §2, §4). */
+/** The message every user sees once, until they press OK (docs/product-rules.md#catalogue). */
 export const NotificationSection = () => {
   const { data } = useGetNotificationQuery(undefined);
   const form = useForm({ msg: '' });

@@ -13,7 +13,7 @@ import { emptyPlanForm, planFormOf, planRequestOf, type TPlanFormValues } from '
 const NETWORK_OPTIONS = NETWORKS.map((network) => ({ value: network, label: network }));
 
 type TPlanDialogProps = {
-  /** The plan to edit; none to add one (spec §4: one dialog, add or edit mode). */
+  /** The plan to edit; none to add one (one dialog, add or edit mode). */
   plan?: TManagedPlan;
   /** The network chosen on the page, preselected when adding. */
   network: string;
@@ -45,7 +45,7 @@ const FIELDS: { name: TTextKey; label: string; hint?: string; numeric?: boolean 
   { name: 'partnerPrice', label: 'Partner price (₦)', hint: 'Optional', numeric: true },
 ];
 
-/** Adds a plan, or edits one: every field of spec §7's /dataPlan calls. */
+/** Adds a plan, or edits one: every field of the /dataPlan calls. */
 export const PlanDialog = ({ plan, network, onClose }: TPlanDialogProps) => {
   const editing = plan !== undefined;
   const form = useForm<TPlanFormValues>(plan ? planFormOf(plan) : emptyPlanForm(network));

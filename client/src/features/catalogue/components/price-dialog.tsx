@@ -16,7 +16,7 @@ import { useUpdatePriceMutation } from '../api/update-price.api';
 import { numberOrText } from '../lib/plan-form';
 import { planTitle } from '../lib/plan-title';
 
-/** Spec §8: what a failed price update says when the server sent no message. */
+/** What a failed price update says when the server sent no message. */
 export const PRICE_UPDATE_FALLBACK = 'something went wrong';
 
 const TIERS = [

@@ -7,7 +7,10 @@ import { SettingsSection } from './settings-section';
 
 const nameOf = (service: string) => `${service[0]?.toUpperCase() ?? ''}${service.slice(1)}`;
 
-/** Spec §2 services screen: a card per service, available or locked, with Lock or Unlock. */
+/**
+ * Services (docs/product-rules.md#staff-screens): a card per service, available or locked, with
+ * Lock or Unlock.
+ */
 export const ServicesSection = () => {
   const { data, isError } = useGetServicesQuery(undefined);
   const [updateService, { isLoading: saving, originalArgs }] = useUpdateServiceMutation();

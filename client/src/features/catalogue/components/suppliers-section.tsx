@@ -50,7 +50,7 @@ const SupplierRow = ({ network, current }: { network: TNetwork; current: string 
   );
 };
 
-/** Which supplier serves each network (spec §9: ALARO or GLAD, ALARO by default). */
+/** Which supplier serves each network (ALARO or GLAD, ALARO by default). */
 export const SuppliersSection = () => {
   const { data } = useGetSuppliersQuery(undefined);
   const supplierOf = (network: TNetwork) =>

@@ -10,7 +10,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Icon } from '@/components/ui/icon';
 import { SelectField } from '@/components/ui/select-field';
 import { errorMessage } from '@/lib/api-error';
-import '@/styles/purchase.css';
+import '@/styles/components/select.css';
 import '../catalogue.css';
 import { useDeletePlanMutation } from '../api/delete-plan.api';
 import { useGetManagedPlansQuery } from '../api/get-managed-plans.api';
@@ -54,9 +54,9 @@ const TierCell = ({
 );
 
 /**
- * /profile/updatePrice (spec §2 admin plan page): a network's plans with their prices. Admins also
- * see cost and margins, add, edit, delete and hide plans, and read a plan's price history; agents
- * only change prices.
+ * /profile/updatePrice (docs/product-rules.md#catalogue): a network's plans with their prices.
+ * Admins also see cost and margins, add, edit, delete and hide plans, and read a plan's price
+ * history; agents only change prices.
  */
 export const UpdatePricePage = () => {
   const isAdmin = useAppSelector(({ auth }) => auth.isAdmin || auth.user?.isAdmin === true);

@@ -78,7 +78,7 @@ const UssdCodeForm = ({ code }: { code?: TUssdCode }) => {
   );
 };
 
-/** The balance-check codes buyers see beside the data and airtime forms (spec §9). */
+/** The balance-check codes buyers see beside the data and airtime forms. */
 export const UssdCodesSection = () => {
   const { data } = useGetUssdCodeListQuery(undefined);
   return (

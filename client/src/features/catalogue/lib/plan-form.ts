@@ -1,6 +1,6 @@
 import type { TManagedPlan, TPlanRequest } from '@vendo/shared/schemas/catalogue-admin';
 
-/** The add-plan dialog's fields as typed (spec §7 names), and the availability tick. */
+/** The add-plan dialog's fields as typed (wire names), and the availability tick. */
 export type TPlanFormValues = {
   planNetwork: string;
   planName: string;

@@ -15,7 +15,7 @@ import { useUpdateContactMutation } from '../api/update-contact.api';
 const NETWORK_OPTIONS = NETWORKS.map((network) => ({ value: network, label: network }));
 
 type TContactDialogProps = {
-  /** The contact to edit; none to add one (spec §4: one dialog, add or edit mode). */
+  /** The contact to edit; none to add one (one dialog, add or edit mode). */
   contact?: TContact;
   onClose: () => void;
 };

@@ -6,7 +6,8 @@ import { Icon } from '@/components/ui/icon';
 import { editIcon, plusIcon, trashIcon } from '@/components/ui/app-icons';
 import type { TContact } from '@vendo/shared/schemas/contacts.responses';
 import { errorMessage } from '@/lib/api-error';
-import '@/styles/purchase.css';
+import '@/styles/components/select.css';
+import '../contacts.css';
 import { useDeleteContactMutation } from '../api/delete-contact.api';
 import { useGetContactsQuery } from '../api/get-contacts.api';
 import { ContactDialog } from './contact-dialog';
@@ -23,7 +24,10 @@ const shortcut = (path: string, contact: TContact, withNetwork = true) => {
   return `${path}?${params.toString()}`;
 };
 
-/** /profile/contacts: saved numbers with add, edit, delete and buy shortcuts (spec §2). */
+/**
+ * /profile/contacts: saved numbers with add, edit, delete and buy shortcuts
+ * (docs/product-rules.md#contacts).
+ */
 export const ContactsPage = () => {
   const { data, isLoading, isError, refetch } = useGetContactsQuery(undefined);
   const [deleteContact, deleting] = useDeleteContactMutation();

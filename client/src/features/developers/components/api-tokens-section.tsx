@@ -9,13 +9,12 @@ import { copyText } from '@/lib/clipboard';
 import { toast } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { validate } from '@/lib/validation';
-import '@/styles/purchase.css';
-import '@/styles/developer.css';
 import {
   useCreateApiTokenMutation,
   useGetApiTokensQuery,
   useRevokeApiTokenMutation,
 } from '../api/api-tokens.api';
+import '../developers.css';
 
 const when = (iso: string | null, never: string): string =>
   iso ? new Date(iso).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short' }) : never;

@@ -5,7 +5,7 @@ import { useGetOpenApiQuery } from '../api/get-openapi.api';
 import { ApiReference } from './api-reference';
 import { CodeBlock, SnippetTabs } from './code-block';
 import { authSnippet, snippets } from './guide-snippets';
-import '@/styles/developers.css';
+import '../developers.css';
 
 const SANDBOX_TRIGGERS: [string, string][] = [
   ['0000', 'Fails at once: 400 PURCHASE_FAILED, refunded in the same answer'],

@@ -7,14 +7,13 @@ import { errorMessage } from '@/lib/api-error';
 import { copyText } from '@/lib/clipboard';
 import { toast } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
-import '@/styles/purchase.css';
-import '@/styles/webhooks.css';
 import {
   useGetWebhookSettingsQuery,
   useRotateWebhookSecretMutation,
   useUpdateWebhookMutation,
 } from '../api/webhook-settings.api';
 import { WebhookDeliveryLog } from './webhook-delivery-log';
+import '../developers.css';
 
 /** A secret the server answered once: shown here until the user leaves the page. */
 const SecretOnce = ({ secret }: { secret: string }) => {

@@ -3,7 +3,7 @@ import type { TCouponRedeemResponse } from '@vendo/shared/schemas/funding.respon
 import { api, MONEY_MOVED } from '@/lib/api';
 
 /**
- * POST /fundWallet/coupon {userName, coupon} with an Idempotency-Key. Spec §4: the coupon's
+ * POST /fundWallet/coupon {userName, coupon} with an Idempotency-Key. The coupon's
  * amount is added to the balance; the wallet is fetched again wherever it shows.
  */
 const redeemCouponApi = api.injectEndpoints({

@@ -8,14 +8,12 @@ import { isUncertainMove } from '@/lib/api-error';
 import { useForm } from '@/lib/use-form';
 import { validate } from '@/lib/validation';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
-import '@/styles/purchase.css';
-import '@/styles/wallet.css';
 import { useRedeemCouponMutation } from '../api/redeem-coupon.api';
 import { WalletBalance } from '@/components/ui/wallet-balance';
 
 /**
- * /profile/fundWallet/coupon (spec §2, §4, §5): the user's own username and a coupon code.
- * Success adds the coupon's amount to the balance and goes to /profile.
+ * /profile/fundWallet/coupon (docs/product-rules.md#coupons): the user's own username and a coupon
+ * code. Success adds the coupon's amount to the balance and goes to /profile.
  */
 export const CouponPage = () => {
   const navigate = useNavigate();

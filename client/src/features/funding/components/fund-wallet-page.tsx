@@ -9,7 +9,6 @@ import { TextField } from '@/components/ui/text-field';
 import { isUncertainMove } from '@/lib/api-error';
 import { useForm } from '@/lib/use-form';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
-import '@/styles/purchase.css';
 import { useInitiateFundingMutation } from '../api/initiate-funding.api';
 import { useGetSiteQuery } from '@/lib/site.api';
 import { checkFundingAmount, creditAfterFee, feeBasisPoints } from '../lib/funding-fee';
@@ -17,10 +16,10 @@ import { leaveFor } from '../lib/leave-for';
 import { ReservedAccounts } from './reserved-accounts';
 
 /**
- * /profile/fundWallet (spec §2, §4, §5, §9): an amount, what the user pays and what the wallet
- * receives after the 1% fee, then "Proceed to pay", which sends the browser to the checkout
- * link. Users with a reserved account number also get the external top-up page and their
- * account numbers.
+ * /profile/fundWallet (docs/product-rules.md#funding): an amount, what the user pays and what the
+ * wallet receives after the 1% fee, then "Proceed to pay", which sends the browser to the checkout
+ * link. Users with a reserved account number also get the external top-up page and their account
+ * numbers.
  */
 export const FundWalletPage = () => {
   const user = useAppSelector((state) => state.auth.user);

@@ -17,8 +17,8 @@ const accountsOf = (user: TSessionUser): TAccountNumber[] => {
 };
 
 /**
- * Spec §4: users with a reserved account number are sent to the external top-up page (GET
- * /site topUpUrl), and see their account numbers, each with a copy button.
+ * Users with a reserved account number (docs/product-rules.md#funding) are sent to the external
+ * top-up page (GET /site topUpUrl), and see their account numbers, each with a copy button.
  */
 export const ReservedAccounts = ({ user }: { user: TSessionUser }) => {
   const { data: site } = useGetSiteQuery(undefined);

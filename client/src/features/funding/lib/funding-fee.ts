@@ -1,7 +1,7 @@
 import { WALLET_FUNDING_MIN_KOBO } from '@vendo/shared/constants';
 import { basisPointsOfKobo, isValidNaira, nairaToKobo } from '@vendo/shared/money';
 
-/** Spec §9: the fund page's fee is 1% of the payment (100 basis points) unless an admin changed it. */
+/** The fund page's fee is 1% of the payment (100 basis points) unless an admin changed it. */
 export const FUND_PAGE_FEE_BP = 100;
 
 /** The fee in basis points from GET /site's percent, else the default. */
@@ -16,7 +16,7 @@ export const creditAfterFee = (kobo: number, basisPoints = FUND_PAGE_FEE_BP): nu
 
 export type TAmountCheck = { ok: true; kobo: number } | { ok: false; message: string };
 
-/** Spec §5: 'enter a valid amount' (missing, not money), then 'minimum payment is 100'. */
+/** 'enter a valid amount' (missing, not money), then 'minimum payment is 100'. */
 export const checkFundingAmount = (amount: string): TAmountCheck => {
   const text = amount.trim();
   if (text === '' || !isValidNaira(text) || nairaToKobo(text) === 0) {

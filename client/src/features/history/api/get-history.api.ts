@@ -13,7 +13,8 @@ const getHistoryApi = api.injectEndpoints({
   endpoints: (build) => ({
     getHistory: build.query<TTransactionListResponse, TTransactionListQuery>({
       query: (params) => ({ url: '/transaction', params }),
-      // Filter failures are silent (spec §8); the screen shows its own loading and error states.
+      // Filter failures are silent (docs/product-rules.md#messages); the screen shows its own
+      // loading and error states.
       extraOptions: { silent: true },
       providesTags: ['Transactions'],
     }),

@@ -11,8 +11,8 @@ import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format-date';
 import { useForm } from '@/lib/use-form';
-import '@/styles/purchase.css';
-import '@/styles/history.css';
+import '@/styles/components/select.css';
+import '../history.css';
 import { downloadStatement } from '../api/download-statement';
 import { useGetHistoryQuery } from '../api/get-history.api';
 import {
@@ -56,10 +56,11 @@ const Status = ({ status }: { status: string }) => (
 );
 
 /**
- * /profile/transactions (spec §2 Transactions): the history of every role, filtered by page,
- * type, status, phone and dates (and the user account for staff), with the totals, per-network
- * figures and a CSV statement. Cards on a phone, a table on wide screens; a row opens its receipt
- * (staff: re-query and refund, spec §6). /admin/transactions is this page for admins.
+ * /profile/transactions (docs/product-rules.md#history): the history of every role, filtered by
+ * page, type, status, phone and dates (and the user account for staff), with the totals,
+ * per-network figures and a CSV statement. Cards on a phone, a table on wide screens; a row opens
+ * its receipt (staff: re-query and refund, docs/product-rules.md#refunds-and-re-queries).
+ * /admin/transactions is this page for admins.
  */
 export const HistoryPage = () => {
   const [params, setParams] = useSearchParams();
@@ -69,7 +70,8 @@ export const HistoryPage = () => {
   const token = useAppSelector((s) => s.auth.token);
   const filters = filtersFromParams(params);
 
-  // Typed filters wait for a pause in typing (spec §9) before they reach the address.
+  // Typed filters wait for a pause in typing (docs/product-rules.md#timing) before they reach the
+  // address.
   const form = useForm({ phone: filters.phone, account: filters.account });
   const { phone, account } = form.values;
   // The address changed elsewhere (Clear filter, a shortcut): the fields follow it.

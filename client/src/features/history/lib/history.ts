@@ -50,7 +50,7 @@ export const paramsFromFilters = (filters: THistoryFilters): URLSearchParams => 
 };
 
 /**
- * The query GET /transaction gets (spec §7 names). The user account goes only from staff; a phone
+ * The query GET /transaction gets. The user account goes only from staff; a phone
  * is sent once it could be a number (3+ digits); a range that ends before it starts is not sent.
  */
 export const queryOf = (filters: THistoryFilters, staff: boolean): TTransactionListQuery => {
@@ -65,7 +65,10 @@ export const queryOf = (filters: THistoryFilters, staff: boolean): TTransactionL
   return query;
 };
 
-/** Clear filter (spec §4): phone, type, page 1, account, dates and status back to defaults. */
+/**
+ * Clear filter (docs/product-rules.md#history): phone, type, page 1, account, dates and status back
+ * to defaults.
+ */
 export const CLEARED: THistoryFilters = {
   page: 1,
   type: 'all',
@@ -76,7 +79,7 @@ export const CLEARED: THistoryFilters = {
   to: '',
 };
 
-/** Data sold for people: GB, and TB above 1000 GB (spec §3), two decimals at most. */
+/** Data sold for people: GB, and TB above 1000 GB, two decimals at most. */
 export const formatVolume = (gb: number): string => {
   const round = (value: number) =>
     value.toLocaleString('en-NG', { maximumFractionDigits: 2, minimumFractionDigits: 0 });
@@ -104,7 +107,7 @@ export const STATUS_FILTER_LABELS: Record<string, string> = {
   refunded: 'Refunded',
 };
 
-/** The badge colour of a status (styles/purchase.css status-*). */
+/** The badge colour of a status (styles/components/purchase.css status-*). */
 export const statusClass = (status: string): string =>
   status === 'success'
     ? 'status-success'

@@ -4,7 +4,7 @@ import { chevronIcon } from '@/components/ui/public-icons';
 
 export type TFaqItem = { question: string; answer: string };
 
-/** Questions with one answer open at a time; opening one closes the other (spec §1). */
+/** Questions with one answer open at a time; opening one closes the other. */
 export const FaqAccordion = ({ items }: { items: readonly TFaqItem[] }) => {
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const baseId = useId();

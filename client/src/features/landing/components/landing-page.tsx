@@ -11,6 +11,7 @@ import {
 import { FaqAccordion } from './faq-accordion';
 import { FAQ_ITEMS } from './faq-content';
 import { ServiceCards } from './service-cards';
+import '../landing.css';
 
 const NETWORKS = ['MTN', 'GLO', 'Airtel', '9mobile'];
 
@@ -23,7 +24,7 @@ type TLandingPageProps = {
 };
 
 /**
- * The landing page (spec §1), in the main bundle. It needs neither the router nor the store:
+ * The landing page, in the main bundle. It needs neither the router nor the store:
  * a visitor's first load shows it from the landing shell (app/landing-shell.tsx) before the app
  * is loaded; inside the app, app/router.tsx passes the session from the store.
  */

@@ -1,6 +1,7 @@
 import type { TSiteInfo } from '@vendo/shared/schemas/site';
 import { AppLink as Link } from '@/components/ui/app-link';
 import { Brand } from '@/components/ui/brand';
+import '../landing.css';
 
 /**
  * Contact details come from the site's configuration (embedded in the page, or GET /site),

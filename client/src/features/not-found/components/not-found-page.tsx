@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Brand } from '@/components/ui/brand';
+import '../not-found.css';
 
 /** The catch-all route. */
 export const NotFoundPage = () => (

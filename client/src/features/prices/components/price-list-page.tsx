@@ -5,10 +5,11 @@ import { Link } from 'react-router-dom';
 import { PublicHeader } from '@/components/layout/public-header';
 import { usePageData } from '@/lib/page-data';
 import { useGetPricesQuery } from '../api/get-prices.api';
+import '../prices.css';
 
 type TFilter = 'ALL' | TNetwork;
 
-/** /priceList: the public price list (spec §2). A failure is only logged (spec §8). */
+/** /priceList: the public price list. A failure is only logged (docs/product-rules.md#messages). */
 export const PriceListPage = () => {
   // The list embedded in the page is shown until the query has it (the first render, which the
   // server's markup must match, comes before the query starts).

@@ -7,7 +7,7 @@ import { useForm } from '@/lib/use-form';
 import { validate } from '@/lib/validation';
 import { useChangePasswordMutation } from '../api/change-password.api';
 
-/** /profile/changePassword. Success keeps the new token and goes to /profile (spec §2). */
+/** /profile/changePassword. Success keeps the new token and goes to /profile. */
 export const ChangePasswordPage = () => {
   const navigate = useNavigate();
   const [changePassword, { isLoading }] = useChangePasswordMutation();

@@ -26,7 +26,7 @@ const TILES: { to: string; label: string; icon: string }[] = [
 ];
 
 /**
- * /profile index (spec §2): balance, shortcuts, payment accounts, referral, upgrade. Everything
+ * /profile index: balance, shortcuts, payment accounts, referral, upgrade. Everything
  * but the balance renders at once from the stored session, so a slow network shows the screen
  * right away; the balance (never stored, lib/auth.slice.ts) waits for GET /auth.
  */

@@ -6,7 +6,6 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { useForm } from '@/lib/use-form';
 import { validate } from '@/lib/validation';
-import '@/styles/wallet.css';
 import { useUpdateKycMutation } from '../api/update-kyc.api';
 
 type TKycKind = 'nin' | 'bvn';
@@ -14,8 +13,8 @@ type TKycKind = 'nin' | 'bvn';
 const LABELS: Record<TKycKind, string> = { nin: 'NIN', bvn: 'BVN' };
 
 /**
- * KYC (spec §3, §7): a NIN by default, or a BVN, of 11 digits. The server keeps it so that only
- * the last digits are ever shown; the masked value from the answer's user shows here.
+ * KYC (docs/product-rules.md#kyc): a NIN by default, or a BVN, of 11 digits. The server keeps it so
+ * that only the last digits are ever shown; the masked value from the answer's user shows here.
  */
 export const KycForm = ({ user }: { user: TUser }) => {
   const [kind, setKind] = useState<TKycKind>('nin');

@@ -18,7 +18,7 @@ import { airtimeIcon, dataIcon, electricityIcon } from '@/components/ui/public-i
 
 export type TMenuItem = { to: string; label: string; icon: string };
 
-/** Every signed-in user (spec §2 profile children). */
+/** Every signed-in user (docs/product-rules.md#screens-and-navigation). */
 export const USER_MENU: readonly TMenuItem[] = [
   { to: '/profile', label: 'Dashboard', icon: gridIcon },
   { to: '/profile/buydata', label: 'Buy data', icon: dataIcon },
@@ -35,7 +35,7 @@ export const USER_MENU: readonly TMenuItem[] = [
   { to: '/profile/changePassword', label: 'Change password', icon: lockIcon },
 ];
 
-/** Agent menu (spec §2). */
+/** Agent menu. */
 export const AGENT_MENU: readonly TMenuItem[] = [
   { to: '/admin/users', label: 'User list', icon: contactsIcon },
   { to: '/profile/updatePrice', label: 'Update price', icon: tagIcon },
@@ -46,7 +46,7 @@ export const COUPON_VENDOR_MENU: readonly TMenuItem[] = [
   { to: '/admin/generateCoupon', label: 'Generate coupon', icon: giftIcon },
 ];
 
-/** Admin menu (spec §2); transfer and coupon funding are already in the user menu. */
+/** Admin menu; transfer and coupon funding are already in the user menu. */
 export const ADMIN_MENU: readonly TMenuItem[] = [
   { to: '/admin', label: 'Admin dashboard', icon: shieldIcon },
   { to: '/profile/adminSettings', label: 'Admin settings', icon: settingsIcon },

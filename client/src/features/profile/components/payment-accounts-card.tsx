@@ -6,7 +6,10 @@ import { errorMessage } from '@/lib/api-error';
 import { copyText } from '@/lib/clipboard';
 import { useGenerateAccountMutation } from '../api/generate-account.api';
 
-/** The user's dedicated bank accounts; a transfer to one funds the wallet (fee 1.08%, spec §9). */
+/**
+ * The user's dedicated bank accounts; a transfer to one funds the wallet (fee 1.08%,
+ * docs/product-rules.md#funding).
+ */
 export const PaymentAccountsCard = ({ user }: { user: TSessionUser }) => {
   const accounts = user.accountNumbers ?? [];
   const [generate, generating] = useGenerateAccountMutation();

@@ -4,6 +4,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { NotificationPopup } from './notification-popup';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
+import '../profile.css';
 
 /** The signed-in shell: top bar, side menu, notification popup, and the page. */
 export const ProfileLayout = () => {

@@ -3,7 +3,10 @@ import { Icon } from '@/components/ui/icon';
 import { copyIcon } from '@/components/ui/app-icons';
 import { copyText } from '@/lib/clipboard';
 
-/** The referral link is /register/<userName>; ₦500 when a referred user upgrades (spec §1). */
+/**
+ * The referral link is /register/<userName>; ₦500 when a referred user upgrades
+ * (docs/product-rules.md#referrals).
+ */
 export const ReferralCard = ({ userName }: { userName: string }) => {
   const link = `${window.location.origin}/register/${encodeURIComponent(userName)}`;
 

@@ -41,7 +41,7 @@ const MenuSection = ({ title, items }: { title?: string; items: readonly TMenuIt
 );
 
 /**
- * The profile side menu (spec §2): an 80px rail that opens to 30% on hover and closes when the
+ * The profile side menu: an 80px rail that opens to 30% on hover and closes when the
  * pointer leaves. On phones it is a drawer opened by the top bar's menu button.
  */
 export const SideMenu = ({ open, onOpen, onClose }: TSideMenuProps) => {

@@ -7,15 +7,15 @@ import { Dialog } from '@/components/ui/dialog';
 import { Icon } from '@/components/ui/icon';
 import { upgradeIcon } from '@/components/ui/app-icons';
 import { errorMessage } from '@/lib/api-error';
-import '@/styles/purchase.css';
 import { useUpgradeUserMutation } from '../api/upgrade-user.api';
 
-/** Spec §8: what a failed upgrade says when the server gave no message. */
+/** What a failed upgrade says when the server gave no message. */
 const UPGRADE_FALLBACK_ERROR = 'something went wrong';
 
 /**
- * Only smart earners see this (spec §6). The one-time upgrade is confirmed in a dialog; success
- * shows the server's message, takes the new tier and balance, and goes to / (spec §2).
+ * Only smart earners see this (docs/product-rules.md#reseller-upgrade). The one-time upgrade is
+ * confirmed in a dialog; success shows the server's message, takes the new tier and balance, and
+ * goes to /.
  */
 export const UpgradeCard = ({ userId }: { userId: string }) => {
   const navigate = useNavigate();

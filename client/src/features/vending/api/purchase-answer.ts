@@ -14,7 +14,7 @@ import { isUncertainMove } from '@/lib/api-error';
 /** A purchase call: the body, and the Idempotency-Key that makes a retry safe. */
 export type TPurchaseArg<TBody> = { body: TBody; idempotencyKey: string };
 
-/** Spec §8: what a failed data or airtime purchase says when the server gave no message. */
+/** What a failed data or airtime purchase says when the server gave no message. */
 export const PURCHASE_FALLBACK_ERROR =
   'An error occur. kindly confirm your balance before retrying the transaction';
 

@@ -2,7 +2,10 @@ import type { TValidateMeterRequest } from '@vendo/shared/schemas/purchase';
 import type { TValidateMeterResponse } from '@vendo/shared/schemas/purchase.responses';
 import { api } from '@/lib/api';
 
-/** POST /buy/validateMeter: the meter owner's name (spec §8); 400 'INVALID METER NUMBER'. */
+/**
+ * POST /buy/validateMeter: the meter owner's name (docs/product-rules.md#electricity);
+ * 400 'INVALID METER NUMBER'.
+ */
 const validateMeterApi = api.injectEndpoints({
   endpoints: (build) => ({
     validateMeter: build.mutation<TValidateMeterResponse, TValidateMeterRequest>({

@@ -20,7 +20,8 @@ import { useAddContactMutation } from '@/lib/add-contact.api';
 import { errorMessage } from '@/lib/api-error';
 import { useForm } from '@/lib/use-form';
 import { validate } from '@/lib/validation';
-import '@/styles/purchase.css';
+import '@/styles/components/select.css';
+import '../vending.css';
 import { useBuyAirtimeMutation } from '../api/buy-airtime.api';
 import {
   isUncertainFailure,
@@ -99,7 +100,7 @@ export const BuyAirtimePage = () => {
     idempotency.reset();
     const status = answer.receipt.trans_Status;
     if (status !== 'refunded' && status !== 'failed') await saveContact(request().mobile_number);
-    reset(); // spec §4: the form goes back to MTN
+    reset(); // the form goes back to MTN
     form.setValues({ amount: '', addToContacts: false, nickname: '' });
     showReceipt(answer, { product });
   };

@@ -17,7 +17,8 @@ import { errorMessage } from '@/lib/api-error';
 import { useGetProfileQuery } from '@/lib/profile.api';
 import { useForm } from '@/lib/use-form';
 import { validate } from '@/lib/validation';
-import '@/styles/purchase.css';
+import '@/styles/components/select.css';
+import '../vending.css';
 import { useBuyDataMutation } from '../api/buy-data.api';
 import { useGetPlansQuery } from '../api/get-plans.api';
 import {
@@ -44,9 +45,9 @@ import { UssdCodesCard } from './ussd-codes-card';
 import { WalletBalance } from '@/components/ui/wallet-balance';
 
 /**
- * /profile/buydata (spec §4): network → (MTN) data type → plan → phone → Buy → confirm →
- * Buy now. Changing the network closes the dialog and reloads the plans. A contact's "Data"
- * shortcut opens it with ?phone=&network=.
+ * /profile/buydata (docs/product-rules.md#purchases): network → (MTN) data type → plan → phone →
+ * Buy → confirm → Buy now. Changing the network closes the dialog and reloads the plans. A
+ * contact's "Data" shortcut opens it with ?phone=&network=.
  */
 export const BuyDataPage = () => {
   // A contact's shortcut passes ?phone=&network= (useSearchParams would add ~0.3 KB to the
@@ -119,7 +120,7 @@ export const BuyDataPage = () => {
   const finish = (answer: TPurchaseResponse, product: string) => {
     idempotency.reset();
     setConfirming(false);
-    reset(); // spec §4: the form goes back to MTN
+    reset(); // the form goes back to MTN
     clearPlan();
     showReceipt(answer, { product });
   };

@@ -19,7 +19,8 @@ import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-error';
 import { useForm } from '@/lib/use-form';
 import { validate } from '@/lib/validation';
-import '@/styles/purchase.css';
+import '@/styles/components/select.css';
+import '../vending.css';
 import { useBuyElectricityMutation } from '../api/buy-electricity.api';
 import { isUncertainFailure, priceChangeOf, purchaseAnswerOfError } from '../api/purchase-answer';
 import { useValidateMeterMutation } from '../api/validate-meter.api';
@@ -41,8 +42,8 @@ const amountKobo = (amount: string): number | null =>
   amount.trim() !== '' && isValidNaira(amount.trim()) ? nairaToKobo(amount.trim()) : null;
 
 /**
- * /profile/electricity, two steps (spec §2): validate the meter (the owner's name shows and the
- * meter is locked), then buy; the charge shown is the amount plus ₦50.
+ * /profile/electricity, two steps (docs/product-rules.md#electricity): validate the meter (the
+ * owner's name shows and the meter is locked), then buy; the charge shown is the amount plus ₦50.
  */
 export const ElectricityPage = () => {
   // Both steps' fields, and one alert: the meter form's until it is validated, then the amount's.
@@ -97,7 +98,7 @@ export const ElectricityPage = () => {
       customerName: electricity.customerName ?? meter?.name,
       meterType,
     });
-    // Spec §4: validation resets after an electricity purchase.
+    // The meter check resets after an electricity purchase.
     setMeter(null);
     form.setValues((current) => ({ ...current, amount: '', meterNumber: '' }));
   };

@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, isQueryError } from '@/lib/api-error';
 import { copyText } from '@/lib/clipboard';
 import { profileApi } from '@/lib/profile.api';
-import '@/styles/purchase.css';
+import '../vending.css';
 import { useGetTransactionQuery, useLazyGetTransactionQuery } from '../api/get-transaction.api';
 import {
   canCheckStatus,

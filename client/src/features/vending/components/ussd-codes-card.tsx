@@ -7,7 +7,7 @@ type TUssdCodesCardProps = { category: TUssdCode['category']; network: TNetwork 
 const matches = (code: TUssdCode, network: TNetwork | '') =>
   network !== '' && code.label.toUpperCase().startsWith(network);
 
-/** The balance-check codes of one category, the selected network's first (spec §9). */
+/** The balance-check codes of one category, the selected network's first. */
 export const UssdCodesCard = ({ category, network }: TUssdCodesCardProps) => {
   const { data } = useGetUssdCodesQuery(undefined);
   const codes = (data?.ussdCodes ?? [])

@@ -5,7 +5,7 @@ import type { TReceiptView } from '../lib/receipt';
 
 /**
  * After any answer with a receipt: a toast with the server's message, then the receipt screen
- * (its "Done" goes to /profile, spec §2). The receipt travels in the router state.
+ * (its "Done" goes to /profile). The receipt travels in the router state.
  */
 export const useShowReceipt = () => {
   const navigate = useNavigate();

@@ -2,11 +2,11 @@ import { MTN_DATA_TYPES, type TNetwork } from '@vendo/shared/constants';
 import { formatNairaAmount } from '@vendo/shared/money';
 import type { TDataPlan } from '@vendo/shared/schemas/catalogue';
 
-/** Spec "Derived plan option": the validity is the first two words of month_validate. */
+/** The validity is the first two words of month_validate. */
 export const planValidity = (plan: TDataPlan): string =>
   plan.month_validate.trim().split(/\s+/).slice(0, 2).join(' ');
 
-/** Spec "Data option label": network, plan, naira amount, validity, type. */
+/** A data option's label: network, plan, naira amount, validity, type. */
 export const planLabel = (plan: TDataPlan): string =>
   `${plan.plan_network} ${plan.plan} · ${formatNairaAmount(plan.plan_amount)} · ${planValidity(plan)} · ${plan.plan_type}`;
 
@@ -18,7 +18,7 @@ export const planProduct = (plan: TDataPlan): string =>
 export const availablePlans = (plans: readonly TDataPlan[]): TDataPlan[] =>
   plans.filter((plan) => (plan as TDataPlan & { isAvailable?: boolean }).isAvailable !== false);
 
-/** MTN data types that have plans, in the spec's order (SME, SME2, CG, COUPON, DIRECT, others). */
+/** MTN data types that have plans, in this order (SME, SME2, CG, COUPON, DIRECT, others). */
 export const dataTypesOf = (plans: readonly TDataPlan[]): string[] => {
   const rank = (type: string) => {
     const index = (MTN_DATA_TYPES as readonly string[]).indexOf(type);
@@ -29,7 +29,7 @@ export const dataTypesOf = (plans: readonly TDataPlan[]): string[] => {
   );
 };
 
-/** Spec §4: options follow the network, and for MTN also a data type ('select type' first). */
+/** Options follow the network, and for MTN also a data type ('select type' first). */
 export const plansFor = (
   plans: readonly TDataPlan[],
   network: TNetwork | '',

@@ -15,7 +15,7 @@ import {
  * off the copied text: the receipt is for the customer.
  */
 
-// The palette of styles/global.css; a canvas cannot read CSS variables at draw time reliably.
+// The palette of styles/tokens.css; a canvas cannot read CSS variables at draw time reliably.
 const COLORS = {
   brand: '#0b6e4f',
   brand50: '#e9f5ef',

@@ -133,7 +133,7 @@ const TYPE_NAMES: Partial<Record<TTransaction['trans_Type'], string>> = {
   electricity: 'electricity',
 };
 
-/** Spec "Derived plan option": a validity is shown as its first two words ('30 days'). */
+/** A validity is shown as its first two words ('30 days'). */
 const shortValidity = (validity: string): string =>
   validity.trim().split(/\s+/).slice(0, 2).join(' ');
 

@@ -115,7 +115,7 @@ describe('/profile/earnings', () => {
   });
 });
 
-describe('pagination rules (spec §2)', () => {
+describe('pagination rules', () => {
   it('shows up to 20 page buttons, 15 for non-admins when there are more than 15 pages', () => {
     expect(pageButtons(1, 1)).toEqual([]);
     expect(pageButtons(1, 12)).toHaveLength(12);

@@ -4,13 +4,13 @@ import { toast } from '@/lib/toast';
 import { useAppSelector } from '@/app/hooks';
 import { Pagination } from '@/components/ui/pagination';
 import { errorMessage } from '@/lib/api-error';
-import '@/styles/wallet.css';
+import '../wallet.css';
 import { useGetReferralsQuery } from '../api/get-referrals.api';
 import { useWithdrawEarningMutation } from '../api/withdraw-earning.api';
 
 /**
- * /profile/earnings (spec §2): the earnings balance, total referred, total earned, withdrawn,
- * "Withdraw to wallet" (nothing to move at ₦0) and the paged referral list.
+ * /profile/earnings (docs/product-rules.md#referrals): the earnings balance, total referred, total
+ * earned, withdrawn, "Withdraw to wallet" (nothing to move at ₦0) and the paged referral list.
  */
 export const EarningsPage = () => {
   const [page, setPage] = useState(1);

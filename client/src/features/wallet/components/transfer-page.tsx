@@ -15,8 +15,7 @@ import { useWalletBalance } from '@/lib/profile.api';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { useForm } from '@/lib/use-form';
 import { validate } from '@/lib/validation';
-import '@/styles/purchase.css';
-import '@/styles/wallet.css';
+import '../wallet.css';
 import { useTransferFundMutation } from '../api/transfer-fund.api';
 import { useValidateUserMutation } from '../api/validate-user.api';
 import { WalletBalance } from '@/components/ui/wallet-balance';
@@ -30,9 +29,9 @@ const amountKobo = (amount: string): number | null => {
 const isUncertain = isUncertainMove;
 
 /**
- * /profile/transfer (spec §2, §4): Validate the username (the account's name shows and the
- * field locks; "Change" unlocks it), then the amount and Send, confirmed in a dialog. Success
- * shows the server's message, sets the balance from the answer and goes to /profile.
+ * /profile/transfer (docs/product-rules.md#transfers): Validate the username (the account's name
+ * shows and the field locks; "Change" unlocks it), then the amount and Send, confirmed in a dialog.
+ * Success shows the server's message, sets the balance from the answer and goes to /profile.
  */
 export const TransferPage = () => {
   const navigate = useNavigate();
@@ -82,7 +81,7 @@ export const TransferPage = () => {
       form.fail(result.ok ? 'Enter a valid amount' : result.message, ['amount']);
       return;
     }
-    // Spec §5: admins are not limited by their own balance; the server checks again.
+    // Admins are not limited by their own balance; the server checks again.
     if (!isAdmin && balance !== undefined && kobo > Math.round(balance * 100)) {
       form.fail('Insufficient balance', ['amount']);
       return;

@@ -17,7 +17,7 @@ import { isUncertainMove } from '@/lib/api-error';
 import { useWalletBalance } from '@/lib/profile.api';
 import { useForm } from '@/lib/use-form';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
-import '@/styles/purchase.css';
+import '@/styles/components/select.css';
 import '../withdraw.css';
 import { useAddBeneficiaryMutation } from '../api/add-beneficiary.api';
 import { useGetBankCodesQuery } from '../api/get-bank-codes.api';
@@ -35,11 +35,11 @@ type TPending = { beneficiary: TBeneficiary; kobo: number };
 const isUncertain = isUncertainMove;
 
 /**
- * /profile/withdraw (spec §2, §4, §5, §9): choose a bank and type the account number, Validate
- * (the account name shows and the fields lock; "Change" unlocks), then "Add beneficiary".
- * Each beneficiary card takes an amount and shows what the recipient gets (amount − ₦50);
- * Withdraw opens a confirmation, then sends with an Idempotency-Key. The answer's balance
- * becomes the wallet's; success goes to /profile.
+ * /profile/withdraw (docs/product-rules.md#withdrawals): choose a bank and type the account number,
+ * Validate (the account name shows and the fields lock; "Change" unlocks), then "Add beneficiary".
+ * Each beneficiary card takes an amount and shows what the recipient gets (amount − ₦50); Withdraw
+ * opens a confirmation, then sends with an Idempotency-Key. The answer's balance becomes the
+ * wallet's; success goes to /profile.
  */
 export const WithdrawPage = () => {
   const navigate = useNavigate();

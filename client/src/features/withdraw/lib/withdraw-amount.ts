@@ -6,7 +6,7 @@ export const WITHDRAWAL_MIN_KOBO = 100_00;
 
 export { WITHDRAWAL_FEE_KOBO };
 
-/** Spec §2 / §9: what the recipient gets for a withdrawal of `kobo` (amount − ₦50). */
+/** What the recipient gets for a withdrawal of `kobo` (amount − ₦50). */
 export const receivedKobo = (kobo: number): number => Math.max(0, kobo - WITHDRAWAL_FEE_KOBO);
 
 export type TWithdrawAmountCheck = { ok: true; kobo: number } | { ok: false; message: string };

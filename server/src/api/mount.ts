@@ -1,0 +1,67 @@
+import express, { Router, type RequestHandler } from 'express';
+import type { AppContext } from '../app-context.ts';
+import { authenticate, currentUser, requireRole } from '../middleware/auth.ts';
+import { idempotent } from '../middleware/idempotency.ts';
+import { parseInput, validateBody } from '../middleware/validate.ts';
+import type { AnyRoute } from './route.ts';
+
+/** `/admin/users/{id}` → `/admin/users/:id`. */
+export const expressPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
+
+/** Whether a route is served in this deployment (the sandbox's tools are not, in production). */
+export const isServed = (route: AnyRoute, { isProduction }: { isProduction: boolean }) =>
+  !(route.sandboxOnly && isProduction);
+
+/**
+ * Mounts the table's routes in its order (an earlier path wins, as in Express). Each route gets,
+ * from its declaration: its own middleware, authentication (a session; an API token too where
+ * `apiToken`), the role check, idempotency (before validation: a refused body does not spend
+ * the key), body validation, then its handler with the parsed query and path parameters. The
+ * routes that read raw bytes go on `raw`, mounted before the JSON parser.
+ */
+export const mountRoutes = (
+  ctx: AppContext,
+  routes: readonly AnyRoute[],
+): { raw: Router; json: Router } => {
+  const raw = Router();
+  const json = Router();
+  const session = authenticate(ctx);
+  const sessionOrToken = authenticate(ctx, { apiTokens: true });
+  const roles: Record<'agent' | 'couponVendor' | 'admin', RequestHandler> = {
+    agent: requireRole('agent'),
+    couponVendor: requireRole('couponVendor'),
+    admin: requireRole('admin'),
+  };
+  for (const route of routes) {
+    if (!isServed(route, ctx.config)) continue;
+    const chain: RequestHandler[] = [];
+    if (route.rawBody) chain.push(express.raw({ type: () => true, limit: '100kb' }));
+    chain.push(...(route.before?.(ctx) ?? []));
+    const signedIn = route.access !== 'public' && route.access !== 'provider';
+    if (signedIn) chain.push(route.apiToken ? sessionOrToken : session);
+    if (route.access === 'agent' || route.access === 'couponVendor' || route.access === 'admin') {
+      chain.push(roles[route.access]);
+    }
+    if (route.idempotent) {
+      const { recover } = route;
+      chain.push(
+        idempotent(ctx, recover ? { recover: (req, found) => recover(ctx, req, found) } : {}),
+      );
+    }
+    if (route.body && !route.rawBody) chain.push(validateBody(route.body));
+    chain.push(async (req, res) => {
+      const reply = await route.handler({
+        ctx,
+        user: signedIn ? currentUser(req) : undefined,
+        body: req.body,
+        query: route.query ? parseInput(route.query, req.query) : undefined,
+        params: route.params ? parseInput(route.params, req.params) : undefined,
+        req,
+        res,
+      });
+      if (reply) res.status(reply.status).json(reply.body);
+    });
+    (route.rawBody ? raw : json)[route.method](expressPath(route.path), ...chain);
+  }
+  return { raw, json };
+};

@@ -1,0 +1,156 @@
+import type { AppContext } from '../app-context.ts';
+import { isDatabaseUnavailable } from '../db/pg-error.ts';
+import { deleteExpiredIdempotencyKeys } from '../lib/idempotency.repository.ts';
+import { isMailServerUnavailable } from '../lib/mailer.ts';
+import { reconcileFundings } from '../modules/funding/funding.service.ts';
+import { runLedgerCheck } from '../modules/ledger/ledger-check.service.ts';
+import { sendMailBatch } from '../modules/mail/mail-campaigns.service.ts';
+import { pruneMailOutbox, sendQueuedMail } from '../modules/mail/mail-outbox.ts';
+import { outboxComposers } from '../modules/auth/reset-mail.ts';
+import { deleteStaleLoginThrottles } from '../modules/auth/login-throttle.ts';
+import { foldAllHistoryTotals } from '../modules/transactions/history-fold.ts';
+import { reconcileOnce } from '../modules/vending/reconciler.ts';
+import { reconcileWithdrawals } from '../modules/withdraw/withdraw.service.ts';
+import { deliverDueWebhooks } from '../modules/webhooks/webhook-delivery.ts';
+
+/** The longest pause between passes while a server it needs is out of reach. */
+const MAX_BACKOFF_MS = 60_000;
+
+/**
+ * How often the history totals' deltas are folded: often enough that a few thousand at most wait
+ * for readers to add up, whatever RECONCILE_INTERVAL_MS is (it may be 0 on a process that runs
+ * no re-queries).
+ */
+const HISTORY_FOLD_INTERVAL_MS = 2000;
+
+/**
+ * How often a process asks whether the ledger check is due: the record in the database decides,
+ * so the check runs about once per LEDGER_CHECK_INTERVAL_SECONDS whatever the number of
+ * processes and whenever each started.
+ */
+const LEDGER_CHECK_TICK_MS = 60_000;
+
+/**
+ * Runs `pass` every `intervalMs` (never two passes at once) until stopped; 0 = never. A failed
+ * pass is logged and the next one runs as usual, except while the database (or, for mail, the
+ * mail server) is out of reach: then the pause doubles, with jitter, up to a minute (one warning
+ * when it starts, one line when it is back), so a restart is not met by every loop of every
+ * process at once. stop() lets a pass in progress finish and starts no other.
+ */
+const every = (
+  ctx: AppContext,
+  name: string,
+  intervalMs: number,
+  pass: () => Promise<unknown>,
+): { stop: () => Promise<void> } => {
+  if (intervalMs <= 0) return { stop: async () => undefined };
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  let backoffMs = 0;
+
+  const schedule = (delayMs: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = runOnce();
+    }, delayMs);
+    timer.unref();
+  };
+  const runOnce = async () => {
+    if (stopped) return;
+    try {
+      await pass();
+      if (backoffMs > 0) ctx.logger.info(`${name} resumed`, { afterBackoffMs: backoffMs });
+      backoffMs = 0;
+    } catch (error) {
+      const away = isDatabaseUnavailable(error)
+        ? 'database'
+        : isMailServerUnavailable(error)
+          ? 'mail server'
+          : null;
+      if (away) {
+        if (backoffMs === 0) {
+          ctx.logger.warn(`${name} paused: ${away} unavailable`, { error: String(error) });
+        }
+        backoffMs = Math.min(MAX_BACKOFF_MS, Math.max(intervalMs, backoffMs * 2));
+      } else {
+        ctx.logger.error(`${name} pass failed`, { error: String(error) });
+      }
+    }
+    schedule(backoffMs > 0 ? backoffMs / 2 + Math.random() * (backoffMs / 2) : intervalMs);
+  };
+  schedule(intervalMs);
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+};
+
+/**
+ * Runs the background work until stopped, each loop on a timer of its own, so one that waits
+ * (a slow supplier, a mail server that is down) never holds another back:
+ * - every RECONCILE_INTERVAL_MS: re-queries of unsettled purchases, withdrawals and fundings,
+ *   expired idempotency keys and stale failed-login counts; on its own timer, queued mail (reset
+ *   links) and admin mail left unsent (batches until none);
+ * - every WEBHOOK_INTERVAL_MS: the webhook outbox, pass after pass while full batches come;
+ * - every 2 s: the history totals' fold (one process at a time folds; the others skip);
+ * - every LEDGER_CHECK_INTERVAL_SECONDS: the ledger's invariants (one process at a time, and only
+ *   when the last run by any process is that old; a violation raises an admin alert).
+ * Each pass claims its work with SKIP LOCKED, so every server process may run this.
+ */
+export const startBackgroundJobs = (ctx: AppContext): { stop: () => Promise<void> } => {
+  const reconciler = every(ctx, 'reconciler', ctx.config.vending.reconcileIntervalMs, async () => {
+    await reconcileOnce(ctx);
+    await reconcileWithdrawals(ctx);
+    await reconcileFundings(ctx);
+    // Idempotency keys past their retention (IDEMPOTENCY_KEY_HOURS), a batch per pass.
+    await deleteExpiredIdempotencyKeys(ctx.db, {
+      keepHours: ctx.config.idempotencyKeyHours,
+      limit: 1000,
+    });
+    // Failed-login counts of accounts quiet for a window (decision 0028).
+    await deleteStaleLoginThrottles(ctx.db, {
+      windowSeconds: ctx.config.rateLimits.loginAccount.windowSeconds,
+      limit: 1000,
+    });
+  });
+  // Queued mail (reset links) and admin mail a restarted process left unsent, or that waited
+  // for the mail server; finished outbox rows past their week.
+  const mail = every(ctx, 'mail', ctx.config.vending.reconcileIntervalMs, async () => {
+    for (let i = 0; i < 20; i++) {
+      if ((await sendQueuedMail(ctx, outboxComposers)) === 0) break;
+    }
+    for (let i = 0; i < 20; i++) {
+      if ((await sendMailBatch(ctx)) === 0) break;
+    }
+    await pruneMailOutbox(ctx.db);
+  });
+  const webhooks = every(ctx, 'webhook delivery', ctx.config.webhooks.intervalMs, async () => {
+    // A backlog drains without waiting an interval per batch; bounded so the timer comes back.
+    for (let i = 0; i < 20; i++) {
+      if ((await deliverDueWebhooks(ctx)) < ctx.config.webhooks.batchSize) break;
+    }
+  });
+  // A backlog drains in full batches, bounded so the timer comes back.
+  const fold = every(ctx, 'history fold', HISTORY_FOLD_INTERVAL_MS, () =>
+    foldAllHistoryTotals(ctx.db, { maxBatches: 20 }),
+  );
+  const ledgerIntervalMs = ctx.config.ledgerCheckIntervalSeconds * 1000;
+  const ledger = every(ctx, 'ledger check', Math.min(ledgerIntervalMs, LEDGER_CHECK_TICK_MS), () =>
+    runLedgerCheck(ctx),
+  );
+  return {
+    stop: async () => {
+      await Promise.all([
+        reconciler.stop(),
+        mail.stop(),
+        webhooks.stop(),
+        fold.stop(),
+        ledger.stop(),
+      ]);
+    },
+  };
+};
