@@ -167,6 +167,8 @@ const proxy = {
  * chunk: a route's first load was some twenty small files, more requests than the browser opens
  * connections. Shared code is grouped instead, by what needs it:
  * - api: RTK Query, axios and every endpoint module (~37 KB): any screen that calls the API;
+ *   also lib/use-form.ts (every form sends a call, and it reads the call's error: in `core` it
+ *   would make core and api import each other);
  * - validation: zod and the shared schemas: screens with a form;
  * - core: the router, the store, the layout and the shared UI pieces: every route but a
  *   visitor's landing page, which stays in the main bundle without them (app/landing-shell.tsx).
@@ -179,7 +181,7 @@ const LANDING =
 const GROUPS: { name: string; test: RegExp }[] = [
   {
     name: 'api',
-    test: /node_modules[\\/](axios|@reduxjs[\\/]toolkit[\\/]dist[\\/]query|@standard-schema)[\\/]|src[\\/](lib[\\/](api|http-client|api-error|[\w-]+\.api)\.ts|features[\\/][\w-]+[\\/]api[\\/]|components[\\/]ui[\\/]wallet-balance\.tsx)/,
+    test: /node_modules[\\/](axios|@reduxjs[\\/]toolkit[\\/]dist[\\/]query|@standard-schema)[\\/]|src[\\/](lib[\\/](api|http-client|api-error|use-form|[\w-]+\.api)\.ts|features[\\/][\w-]+[\\/]api[\\/]|components[\\/]ui[\\/]wallet-balance\.tsx)/,
   },
   {
     name: 'validation',

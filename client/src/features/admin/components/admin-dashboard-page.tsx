@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
+import { useForm } from '@/lib/use-form';
 import '../admin.css';
 import { useGetAdminDashboardQuery, useGetSalesChartQuery } from '../api/admin-dashboard.api';
 import { useGetUsersQuery } from '../api/admin-users.api';
@@ -59,7 +60,8 @@ const ledgerCheckValue = (check: TLedgerCheck | null): string => {
 /** The dashboard's search box: users matching any field, case-insensitively. */
 const UserSearch = () => {
   const navigate = useNavigate();
-  const [text, setText] = useState('');
+  const form = useForm({ search: '' });
+  const text = form.values.search;
   const [search, setSearch] = useState('');
   useEffect(() => {
     const timer = setTimeout(() => setSearch(text.trim()), SEARCH_DEBOUNCE_MS);
@@ -76,19 +78,16 @@ const UserSearch = () => {
       </h2>
       <form
         role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
+        onSubmit={form.handleSubmit(() => {
           if (text.trim()) void navigate(`/admin/users?search=${encodeURIComponent(text.trim())}`);
-        }}
+        })}
       >
         <TextField
           label="Username, name, e-mail or phone"
-          name="search"
           type="search"
           autoComplete="off"
           maxLength={60}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
+          {...form.bind('search')}
         />
       </form>
       {search !== '' && isFetching && !currentData && <Spinner />}

@@ -5,6 +5,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { formatDateTime } from '@/lib/format-date';
+import { useForm } from '@/lib/use-form';
 import '../admin.css';
 import { useGetAuditQuery } from '../api/oversight.api';
 
@@ -19,7 +20,8 @@ const changes = (value: Record<string, unknown> | null) =>
  */
 export const AuditPage = () => {
   const isAdmin = useAppSelector((s) => s.auth.isAdmin);
-  const [form, setForm] = useState(EMPTY);
+  // What is typed; the list shows `filters`, what was last submitted.
+  const form = useForm(EMPTY);
   const [filters, setFilters] = useState(EMPTY);
   const [page, setPage] = useState(1);
   const query: TAuditQuery = Object.fromEntries(
@@ -28,15 +30,7 @@ export const AuditPage = () => {
   const { currentData, isFetching, isError } = useGetAuditQuery({ ...query, page });
 
   const field = (name: keyof typeof EMPTY, label: string, type = 'text') => (
-    <TextField
-      label={label}
-      name={name}
-      type={type}
-      autoComplete="off"
-      maxLength={80}
-      value={form[name]}
-      onChange={(event) => setForm({ ...form, [name]: event.target.value })}
-    />
+    <TextField label={label} type={type} autoComplete="off" maxLength={80} {...form.bind(name)} />
   );
 
   return (
@@ -48,11 +42,10 @@ export const AuditPage = () => {
         <form
           className="admin-filters"
           aria-label="Filters"
-          onSubmit={(event) => {
-            event.preventDefault();
+          onSubmit={form.handleSubmit(() => {
             setPage(1);
-            setFilters(form);
-          }}
+            setFilters(form.values);
+          })}
         >
           {field('actor', 'Staff username')}
           {field('action', 'Action (e.g. user.tier)')}
@@ -67,7 +60,7 @@ export const AuditPage = () => {
               type="button"
               className="btn btn-ghost btn-sm"
               onClick={() => {
-                setForm(EMPTY);
+                form.setValues(EMPTY);
                 setFilters(EMPTY);
                 setPage(1);
               }}

@@ -1,14 +1,14 @@
 import { formatNairaAmount } from '@vendo/shared/money';
 import { ZGenerateCouponRequest } from '@vendo/shared/schemas/funding';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { useAppSelector } from '@/app/hooks';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
-import { errorMessage } from '@/lib/api-error';
 import { copyText } from '@/lib/clipboard';
+import { useForm } from '@/lib/use-form';
 import { validate } from '@/lib/validation';
 import { formatDay, formatDateTime } from '@/lib/format-date';
 import '../admin.css';
@@ -20,33 +20,23 @@ import { useGenerateCouponMutation, useGetCouponsQuery } from '../api/mail-and-c
  */
 export const GenerateCouponPage = () => {
   const isAdmin = useAppSelector((s) => s.auth.isAdmin || s.auth.user?.isAdmin === true);
-  const [form, setForm] = useState({ userAccount: '', amount: '' });
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ userAccount: '', amount: '' });
   const [code, setCode] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const [generate, { isLoading }] = useGenerateCouponMutation();
   const coupons = useGetCouponsQuery({ page });
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const values = { userAccount: form.userAccount, amount: Number(form.amount) };
-    const result = validate(ZGenerateCouponRequest, values);
-    if (!result.ok) {
-      setError(result.message);
-      return;
-    }
-    setError(null);
-    try {
+  const onSubmit = form.handleSubmit(
+    async () => {
+      const values = { userAccount: form.values.userAccount, amount: Number(form.values.amount) };
+      if (!form.check(validate(ZGenerateCouponRequest, values))) return;
       const answer = await generate(values).unwrap();
       setCode(answer.couponCode);
       toast.success(answer.msg);
-      setForm({ userAccount: '', amount: '' });
-    } catch (cause) {
-      const message = errorMessage(cause);
-      setError(message);
-      toast.error(message);
-    }
-  };
+      form.setValues({ userAccount: '', amount: '' });
+    },
+    { errorIn: 'both' },
+  );
 
   return (
     <div className="admin-page">
@@ -55,24 +45,20 @@ export const GenerateCouponPage = () => {
           Generate coupon
         </h1>
         <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
-          <FormAlert message={error} />
+          <FormAlert message={form.alert} />
           <TextField
             label="For (username)"
-            name="userAccount"
             autoComplete="off"
             maxLength={40}
-            value={form.userAccount}
-            onChange={(event) => setForm({ ...form, userAccount: event.target.value })}
+            {...form.bind('userAccount')}
           />
           <TextField
             label="Amount (₦)"
             name="amount"
             inputMode="decimal"
             autoComplete="off"
-            value={form.amount}
-            onChange={(event) =>
-              setForm({ ...form, amount: event.target.value.replace(/[^\d.]/g, '') })
-            }
+            value={form.values.amount}
+            onChange={(event) => form.set('amount', event.target.value.replace(/[^\d.]/g, ''))}
           />
           <button type="submit" className="btn btn-primary btn-block" disabled={isLoading}>
             {isLoading ? 'Generating...' : 'Generate'}

@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { formatNairaAmount } from '@vendo/shared/money';
 import { toast } from 'react-toastify';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
-import { errorMessage } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format-date';
+import { useForm } from '@/lib/use-form';
 import '../admin.css';
 import { useGetReconciliationsQuery, useReconcileSuppliersMutation } from '../api/oversight.api';
 
@@ -21,7 +20,7 @@ const KIND_LABELS: Record<string, string> = {
  * status. The ledger check proves our books balance; this proves they agree with the suppliers'.
  */
 export const ReconciliationPage = () => {
-  const [day, setDay] = useState('');
+  const form = useForm({ day: '' });
   const runs = useGetReconciliationsQuery(undefined, {
     refetchOnMountOrArgChange: true,
     pollingInterval: 5000,
@@ -36,21 +35,12 @@ export const ReconciliationPage = () => {
         </h1>
         <form
           className="form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            reconcile(day ? { date: day } : {})
-              .unwrap()
-              .then((answer) => toast.success(answer.msg))
-              .catch((error: unknown) => toast.error(errorMessage(error)));
-          }}
+          onSubmit={form.handleSubmit(async () => {
+            const { day } = form.values;
+            toast.success((await reconcile(day ? { date: day } : {}).unwrap()).msg);
+          })}
         >
-          <TextField
-            label="Day (today if blank)"
-            name="day"
-            type="date"
-            value={day}
-            onChange={(event) => setDay(event.target.value)}
-          />
+          <TextField label="Day (today if blank)" type="date" {...form.bind('day')} />
           <button type="submit" className="btn btn-primary" disabled={isLoading}>
             Reconcile with the suppliers
           </button>

@@ -1,10 +1,10 @@
 import { ZSendMailRequest } from '@vendo/shared/schemas/admin';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
-import { errorMessage } from '@/lib/api-error';
+import { useForm } from '@/lib/use-form';
 import { validate } from '@/lib/validation';
 import '../admin.css';
 import { useGetMailCampaignQuery, useSendMailMutation } from '../api/mail-and-coupons.api';
@@ -54,44 +54,27 @@ const Progress = ({ campaignId }: { campaignId: number }) => {
 export const SendMailPage = () => {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [form, setForm] = useState({
+  const form = useForm({
     subject: '',
     message: '',
     url: '',
     linkMessage: '',
     userAccount: params.get('userAccount') ?? '',
   });
-  const [error, setError] = useState<string | null>(null);
   const [campaignId, setCampaignId] = useState<number | null>(null);
   const [send, { isLoading }] = useSendMailMutation();
-  const everyone = form.userAccount.trim() === '';
+  const everyone = form.values.userAccount.trim() === '';
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = validate(ZSendMailRequest, form);
-    if (!result.ok) {
-      setError(result.message);
-      return;
-    }
-    setError(null);
-    try {
-      const answer = await send(form).unwrap();
+  const onSubmit = form.handleSubmit(
+    async () => {
+      if (!form.check(validate(ZSendMailRequest, form.values))) return;
+      const answer = await send(form.values).unwrap();
       toast.success(answer.msg);
       if (everyone) setCampaignId(answer.campaignId);
       else void navigate('/profile');
-    } catch (cause) {
-      const message = errorMessage(cause);
-      setError(message);
-      toast.error(message);
-    }
-  };
-
-  const field = (name: keyof typeof form) => ({
-    name,
-    value: form[name],
-    onChange: (event: { target: { value: string } }) =>
-      setForm({ ...form, [name]: event.target.value }),
-  });
+    },
+    { errorIn: 'both' },
+  );
 
   if (campaignId !== null) {
     return (
@@ -108,14 +91,14 @@ export const SendMailPage = () => {
           Send email
         </h1>
         <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
-          <FormAlert message={error} />
+          <FormAlert message={form.alert} />
           <TextField
             label="To (username; leave blank for every user)"
             autoComplete="off"
             maxLength={60}
-            {...field('userAccount')}
+            {...form.bind('userAccount')}
           />
-          <TextField label="Subject" maxLength={200} {...field('subject')} />
+          <TextField label="Subject" maxLength={200} {...form.bind('subject')} />
           <div className="field">
             <label className="field-label" htmlFor="mail-message">
               Message
@@ -125,7 +108,7 @@ export const SendMailPage = () => {
               id="mail-message"
               rows={6}
               maxLength={10_000}
-              {...field('message')}
+              {...form.bind('message')}
             />
           </div>
           <TextField
@@ -133,15 +116,15 @@ export const SendMailPage = () => {
             type="url"
             inputMode="url"
             maxLength={500}
-            {...field('url')}
+            {...form.bind('url')}
           />
-          <TextField label="Link text (optional)" maxLength={100} {...field('linkMessage')} />
+          <TextField label="Link text (optional)" maxLength={100} {...form.bind('linkMessage')} />
           <button type="submit" className="btn btn-primary btn-block" disabled={isLoading}>
             {isLoading
               ? 'Sending...'
               : everyone
                 ? 'Send to every user'
-                : `Send to ${form.userAccount.trim()}`}
+                : `Send to ${form.values.userAccount.trim()}`}
           </button>
         </form>
       </section>

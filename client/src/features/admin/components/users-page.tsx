@@ -11,6 +11,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { FILTER_DEBOUNCE_MS } from '@/lib/filters';
+import { useForm } from '@/lib/use-form';
 import { downloadFile } from '@/lib/download.api';
 import { formatDay } from '@/lib/format-date';
 import '@/styles/components/select.css';
@@ -65,11 +66,13 @@ export const UsersPage = () => {
   const openId = params.get('open');
   const isAdmin = useAppSelector((s) => s.auth.isAdmin || s.auth.user?.isAdmin === true);
   const token = useAppSelector((s) => s.auth.token);
-  const [typed, setTyped] = useState({
+  // What is typed; the list shows the address's filters, which follow it after a pause.
+  const form = useForm({
     userName: filters.userName,
     phone: filters.phone,
     search: filters.search,
   });
+  const typed = form.values;
   const [shown, setShown] = useState(typed);
   // The address changed elsewhere (Clear filters, the dashboard's search): the fields follow it.
   if (
@@ -79,7 +82,7 @@ export const UsersPage = () => {
   ) {
     const next = { userName: filters.userName, phone: filters.phone, search: filters.search };
     setShown(next);
-    setTyped(next);
+    form.setValues(next);
   }
 
   const apply = (changes: Partial<TFilters>, open: string | null = null) =>
@@ -143,10 +146,7 @@ export const UsersPage = () => {
         <form
           className="admin-filters"
           aria-label="Filters"
-          onSubmit={(event) => {
-            event.preventDefault();
-            apply(typed);
-          }}
+          onSubmit={form.handleSubmit(() => apply(typed))}
         >
           <SelectField
             label="User type"
@@ -164,7 +164,7 @@ export const UsersPage = () => {
             autoComplete="off"
             maxLength={60}
             value={typed.userName}
-            onChange={(event) => setTyped({ ...typed, userName: event.target.value.trim() })}
+            onChange={(event) => form.set('userName', event.target.value.trim())}
           />
           <TextField
             label="Phone"
@@ -173,9 +173,7 @@ export const UsersPage = () => {
             autoComplete="off"
             maxLength={15}
             value={typed.phone}
-            onChange={(event) =>
-              setTyped({ ...typed, phone: event.target.value.replace(/\D/g, '') })
-            }
+            onChange={(event) => form.set('phone', event.target.value.replace(/\D/g, ''))}
           />
           <TextField
             label="Any field"
@@ -184,7 +182,7 @@ export const UsersPage = () => {
             autoComplete="off"
             maxLength={60}
             value={typed.search}
-            onChange={(event) => setTyped({ ...typed, search: event.target.value })}
+            onChange={form.onChange}
           />
           <div className="admin-filter-actions">
             <button
@@ -192,7 +190,7 @@ export const UsersPage = () => {
               className="btn btn-ghost btn-sm"
               onClick={() => {
                 const cleared = { userName: '', phone: '', search: '' };
-                setTyped(cleared);
+                form.setValues(cleared);
                 setParams(new URLSearchParams(), { replace: true });
               }}
             >

@@ -1,14 +1,11 @@
 import { ZLoginRequest } from '@vendo/shared/schemas/auth';
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { toast } from '@/lib/toast';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
-import { errorMessage } from '@/lib/api-error';
-import { useFormValues } from '@/lib/use-form-values';
+import { useForm } from '@/lib/use-form';
+import { validate } from '@/lib/validation';
 import { useHydrated } from '@/lib/use-hydrated';
-import { validate, type TInvalidForm } from '@/lib/validation';
 import { useLoginMutation } from '../api/login.api';
 import { AuthLayout } from './auth-layout';
 
@@ -16,25 +13,16 @@ import { AuthLayout } from './auth-layout';
 export const LoginPage = () => {
   const navigate = useNavigate();
   const [login, { isLoading }] = useLoginMutation();
-  const { values, onChange, formRef } = useFormValues({ userName: '', password: '' });
+  const form = useForm({ userName: '', password: '' });
+  const { adoptTyped } = form;
   const hydrated = useHydrated();
-  const [invalid, setInvalid] = useState<TInvalidForm | null>(null);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = validate(ZLoginRequest, values);
-    if (!result.ok) {
-      setInvalid(result);
-      return;
-    }
-    setInvalid(null);
-    try {
-      await login(result.data).unwrap();
-      navigate('/profile');
-    } catch (error) {
-      toast.error(errorMessage(error, 'Something went wrong'));
-    }
-  };
+  const onSubmit = form.handleSubmit(async () => {
+    const body = form.check(validate(ZLoginRequest, form.values));
+    if (!body) return;
+    await login(body).unwrap();
+    navigate('/profile');
+  });
 
   return (
     <AuthLayout
@@ -51,25 +39,19 @@ export const LoginPage = () => {
         </>
       }
     >
-      <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-label="Login">
-        <FormAlert message={invalid?.message ?? null} />
+      <form ref={adoptTyped} className="form" onSubmit={onSubmit} noValidate aria-label="Login">
+        <FormAlert message={form.alert} />
         <TextField
           label="Username, e-mail or business name"
-          name="userName"
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          value={values.userName}
-          onChange={onChange}
-          invalid={invalid?.fields.has('userName')}
+          {...form.field('userName')}
         />
         <PasswordField
           label="Password"
-          name="password"
           autoComplete="current-password"
-          value={values.password}
-          onChange={onChange}
-          invalid={invalid?.fields.has('password')}
+          {...form.field('password')}
         />
         <p className="form-aside">
           <Link to="/requestPasswordReset">Forgot password?</Link>

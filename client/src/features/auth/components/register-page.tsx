@@ -1,14 +1,11 @@
 import { ZRegisterRequest } from '@vendo/shared/schemas/auth';
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { toast } from '@/lib/toast';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
-import { errorMessage } from '@/lib/api-error';
-import { useFormValues } from '@/lib/use-form-values';
+import { useForm } from '@/lib/use-form';
+import { validate } from '@/lib/validation';
 import { useHydrated } from '@/lib/use-hydrated';
-import { validate, type TInvalidForm } from '@/lib/validation';
 import { useRegisterMutation } from '../api/register.api';
 import { AuthLayout } from './auth-layout';
 
@@ -17,33 +14,22 @@ export const RegisterPage = () => {
   const { referralId } = useParams();
   const navigate = useNavigate();
   const [register, { isLoading }] = useRegisterMutation();
-  const { values, onChange, formRef } = useFormValues({
+  const form = useForm({
     userName: '',
     email: '',
     phoneNumber: '',
     password: '',
     passwordCheck: '',
   });
+  const { adoptTyped } = form;
   const hydrated = useHydrated();
-  const [invalid, setInvalid] = useState<TInvalidForm | null>(null);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = validate(ZRegisterRequest, { ...values, referredBy: referralId });
-    if (!result.ok) {
-      setInvalid(result);
-      return;
-    }
-    setInvalid(null);
-    try {
-      await register(result.data).unwrap();
-      navigate('/profile');
-    } catch (error) {
-      toast.error(errorMessage(error, 'Something went wrong'));
-    }
-  };
-
-  const isInvalid = (field: string) => invalid?.fields.has(field);
+  const onSubmit = form.handleSubmit(async () => {
+    const body = form.check(validate(ZRegisterRequest, { ...form.values, referredBy: referralId }));
+    if (!body) return;
+    await register(body).unwrap();
+    navigate('/profile');
+  });
 
   return (
     <AuthLayout
@@ -68,57 +54,38 @@ export const RegisterPage = () => {
         </>
       }
     >
-      <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-label="Register">
-        <FormAlert message={invalid?.message ?? null} />
+      <form ref={adoptTyped} className="form" onSubmit={onSubmit} noValidate aria-label="Register">
+        <FormAlert message={form.alert} />
         <TextField
           label="Username"
-          name="userName"
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
           hint="3 to 20 letters, digits or underscores"
-          value={values.userName}
-          onChange={onChange}
-          invalid={isInvalid('userName')}
+          {...form.field('userName')}
         />
         <TextField
           label="E-mail"
-          name="email"
           type="email"
           autoComplete="email"
           autoCapitalize="none"
           spellCheck={false}
-          value={values.email}
-          onChange={onChange}
-          invalid={isInvalid('email')}
+          {...form.field('email')}
         />
         <TextField
           label="Phone number"
-          name="phoneNumber"
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
           hint="11 digits, e.g. 08031234567"
           maxLength={11}
-          value={values.phoneNumber}
-          onChange={onChange}
-          invalid={isInvalid('phoneNumber')}
+          {...form.field('phoneNumber')}
         />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={onChange}
-          invalid={isInvalid('password')}
-        />
+        <PasswordField label="Password" autoComplete="new-password" {...form.field('password')} />
         <PasswordField
           label="Confirm password"
-          name="passwordCheck"
           autoComplete="new-password"
-          value={values.passwordCheck}
-          onChange={onChange}
-          invalid={isInvalid('passwordCheck')}
+          {...form.field('passwordCheck')}
         />
         <button
           type="submit"

@@ -1,40 +1,30 @@
 import { ZRequestPasswordResetRequest } from '@vendo/shared/schemas/auth';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
-import { errorMessage } from '@/lib/api-error';
-import { useFormValues } from '@/lib/use-form-values';
+import { useForm } from '@/lib/use-form';
+import { validate } from '@/lib/validation';
 import { useHydrated } from '@/lib/use-hydrated';
-import { validate, type TInvalidForm } from '@/lib/validation';
 import { useRequestPasswordResetMutation } from '../api/request-password-reset.api';
 import { AuthLayout } from './auth-layout';
 
 /** /requestPasswordReset: e-mails a reset link. The answer never says whether the e-mail exists. */
 export const RequestPasswordResetPage = () => {
   const [requestReset, { isLoading }] = useRequestPasswordResetMutation();
-  const { values, onChange, formRef } = useFormValues({ email: '' });
+  const form = useForm({ email: '' });
+  const { adoptTyped } = form;
   const hydrated = useHydrated();
-  const [invalid, setInvalid] = useState<TInvalidForm | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = validate(ZRequestPasswordResetRequest, values);
-    if (!result.ok) {
-      setInvalid(result);
-      return;
-    }
-    setInvalid(null);
-    try {
-      const { msg } = await requestReset(result.data).unwrap();
-      toast.success(msg);
-      setSentTo(result.data.email);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
+  const onSubmit = form.handleSubmit(async () => {
+    const body = form.check(validate(ZRequestPasswordResetRequest, form.values));
+    if (!body) return;
+    const { msg } = await requestReset(body).unwrap();
+    toast.success(msg);
+    setSentTo(body.email);
+  });
 
   return (
     <AuthLayout
@@ -58,23 +48,20 @@ export const RequestPasswordResetPage = () => {
         </div>
       )}
       <form
-        ref={formRef}
+        ref={adoptTyped}
         className="form"
         onSubmit={onSubmit}
         noValidate
         aria-label="Request password reset"
       >
-        <FormAlert message={invalid?.message ?? null} />
+        <FormAlert message={form.alert} />
         <TextField
           label="E-mail"
-          name="email"
           type="email"
           autoComplete="email"
           autoCapitalize="none"
           spellCheck={false}
-          value={values.email}
-          onChange={onChange}
-          invalid={invalid?.fields.has('email')}
+          {...form.field('email')}
         />
         <button
           type="submit"

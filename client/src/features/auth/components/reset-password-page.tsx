@@ -1,13 +1,11 @@
 import { ZResetPasswordRequest } from '@vendo/shared/schemas/auth';
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
-import { errorMessage } from '@/lib/api-error';
-import { useFormValues } from '@/lib/use-form-values';
+import { useForm } from '@/lib/use-form';
+import { validate } from '@/lib/validation';
 import { useHydrated } from '@/lib/use-hydrated';
-import { validate, type TInvalidForm } from '@/lib/validation';
 import { useResetPasswordMutation } from '../api/reset-password.api';
 import { AuthLayout } from './auth-layout';
 
@@ -16,26 +14,17 @@ export const ResetPasswordPage = () => {
   const { token = '', userId = '' } = useParams();
   const navigate = useNavigate();
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
-  const { values, onChange, formRef } = useFormValues({ newPassword: '', newPasswordCheck: '' });
+  const form = useForm({ newPassword: '', newPasswordCheck: '' });
+  const { adoptTyped } = form;
   const hydrated = useHydrated();
-  const [invalid, setInvalid] = useState<TInvalidForm | null>(null);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = validate(ZResetPasswordRequest, { ...values, token, userId });
-    if (!result.ok) {
-      setInvalid(result);
-      return;
-    }
-    setInvalid(null);
-    try {
-      const { msg } = await resetPassword(result.data).unwrap();
-      toast.success(msg);
-      navigate('/');
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
+  const onSubmit = form.handleSubmit(async () => {
+    const body = form.check(validate(ZResetPasswordRequest, { ...form.values, token, userId }));
+    if (!body) return;
+    const { msg } = await resetPassword(body).unwrap();
+    toast.success(msg);
+    navigate('/');
+  });
 
   return (
     <AuthLayout
@@ -48,28 +37,22 @@ export const ResetPasswordPage = () => {
       }
     >
       <form
-        ref={formRef}
+        ref={adoptTyped}
         className="form"
         onSubmit={onSubmit}
         noValidate
         aria-label="Reset password"
       >
-        <FormAlert message={invalid?.message ?? null} />
+        <FormAlert message={form.alert} />
         <PasswordField
           label="New password"
-          name="newPassword"
           autoComplete="new-password"
-          value={values.newPassword}
-          onChange={onChange}
-          invalid={invalid?.fields.has('newPassword')}
+          {...form.field('newPassword')}
         />
         <PasswordField
           label="Repeat new password"
-          name="newPasswordCheck"
           autoComplete="new-password"
-          value={values.newPasswordCheck}
-          onChange={onChange}
-          invalid={invalid?.fields.has('newPasswordCheck')}
+          {...form.field('newPasswordCheck')}
         />
         <button
           type="submit"

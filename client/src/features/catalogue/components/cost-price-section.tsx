@@ -1,37 +1,26 @@
 import { NETWORKS, type TNetwork } from '@vendo/shared/constants';
 import { ZCostPriceRequest } from '@vendo/shared/schemas/catalogue-admin';
-import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
-import { errorMessage } from '@/lib/api-error';
+import { useForm } from '@/lib/use-form';
 import { validate } from '@/lib/validation';
 import { useGetCostPricesQuery, useSetCostPriceMutation } from '../api/cost-prices.api';
 import { numberOrText } from '../lib/plan-form';
 import { SettingsSection } from './settings-section';
 
 const CostPriceRow = ({ network, current }: { network: TNetwork; current: number | null }) => {
-  const [value, setValue] = useState(current === null ? '' : String(current));
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ costPrice: current === null ? '' : String(current) });
   const [setCostPrice, { isLoading: saving }] = useSetCostPriceMutation();
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const body = { network, costPrice: numberOrText(value) ?? '' };
-    const result = validate(ZCostPriceRequest, body);
-    if (!result.ok) {
-      setError(result.message);
-      return;
-    }
-    setError(null);
-    try {
+  const onSubmit = form.handleSubmit(
+    async () => {
+      const body = { network, costPrice: numberOrText(form.values.costPrice) ?? '' };
+      if (!form.check(validate(ZCostPriceRequest, body))) return;
       toast.success((await setCostPrice(body).unwrap()).msg);
-    } catch (cause) {
-      const message = errorMessage(cause);
-      setError(message);
-      toast.error(message);
-    }
-  };
+    },
+    { errorIn: 'both' },
+  );
 
   return (
     <form
@@ -40,17 +29,15 @@ const CostPriceRow = ({ network, current }: { network: TNetwork; current: number
       noValidate
       aria-label={`${network} cost price`}
     >
-      <FormAlert message={error} />
+      <FormAlert message={form.alert} />
       <div className="settings-row">
         <TextField
           label={`${network} cost per GB (₦)`}
-          name="costPrice"
           id={`cost-${network}`}
           inputMode="decimal"
           autoComplete="off"
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          invalid={error !== null}
+          {...form.bind('costPrice')}
+          invalid={form.alert !== null}
         />
         <button
           type="submit"

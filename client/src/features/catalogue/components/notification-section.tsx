@@ -1,8 +1,7 @@
 import { ZNotificationRequest } from '@vendo/shared/schemas/catalogue-admin';
-import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { FormAlert } from '@/components/ui/form-alert';
-import { errorMessage } from '@/lib/api-error';
+import { useForm } from '@/lib/use-form';
 import { validate } from '@/lib/validation';
 import { useGetNotificationQuery, usePublishNotificationMutation } from '../api/notification.api';
 import { SettingsSection } from './settings-section';
@@ -10,27 +9,18 @@ import { SettingsSection } from './settings-section';
 /** The message every user sees once, until they press OK (docs/product-rules.md#catalogue). */
 export const NotificationSection = () => {
   const { data } = useGetNotificationQuery(undefined);
-  const [msg, setMsg] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ msg: '' });
   const [publish, { isLoading: saving }] = usePublishNotificationMutation();
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = validate(ZNotificationRequest, { msg });
-    if (!result.ok) {
-      setError(result.message);
-      return;
-    }
-    setError(null);
-    try {
+  const onSubmit = form.handleSubmit(
+    async () => {
+      const { msg } = form.values;
+      if (!form.check(validate(ZNotificationRequest, { msg }))) return;
       toast.success((await publish({ msg }).unwrap()).msg);
-      setMsg('');
-    } catch (cause) {
-      const message = errorMessage(cause);
-      setError(message);
-      toast.error(message);
-    }
-  };
+      form.set('msg', '');
+    },
+    { errorIn: 'both' },
+  );
 
   return (
     <SettingsSection
@@ -43,7 +33,7 @@ export const NotificationSection = () => {
         <p className={data?.msg ? 'current-notice-text' : 'muted'}>{data?.msg || 'None'}</p>
       </div>
       <form className="form" onSubmit={onSubmit} noValidate aria-label="Notification">
-        <FormAlert message={error} />
+        <FormAlert message={form.alert} />
         <div className="field">
           <label className="field-label" htmlFor="notification-msg">
             New message
@@ -51,12 +41,10 @@ export const NotificationSection = () => {
           <textarea
             className="input textarea"
             id="notification-msg"
-            name="msg"
             rows={3}
             maxLength={1000}
-            value={msg}
-            aria-invalid={error ? true : undefined}
-            onChange={(event) => setMsg(event.target.value)}
+            {...form.bind('msg')}
+            aria-invalid={form.alert ? true : undefined}
           />
         </div>
         <button type="submit" className="btn btn-primary" disabled={saving}>

@@ -1,13 +1,12 @@
 import { NETWORKS } from '@vendo/shared/constants';
 import { ZPlanRequest, type TManagedPlan } from '@vendo/shared/schemas/catalogue-admin';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
-import { errorMessage } from '@/lib/api-error';
-import { validate, type TInvalidForm } from '@/lib/validation';
+import { useForm } from '@/lib/use-form';
+import { validate } from '@/lib/validation';
 import { useSavePlanMutation } from '../api/save-plan.api';
 import { emptyPlanForm, planFormOf, planRequestOf, type TPlanFormValues } from '../lib/plan-form';
 
@@ -49,66 +48,43 @@ const FIELDS: { name: TTextKey; label: string; hint?: string; numeric?: boolean 
 /** Adds a plan, or edits one: every field of the /dataPlan calls. */
 export const PlanDialog = ({ plan, network, onClose }: TPlanDialogProps) => {
   const editing = plan !== undefined;
-  const [values, setValues] = useState<TPlanFormValues>(() =>
-    plan ? planFormOf(plan) : emptyPlanForm(network),
-  );
-  const [invalid, setInvalid] = useState<TInvalidForm | null>(null);
+  const form = useForm<TPlanFormValues>(plan ? planFormOf(plan) : emptyPlanForm(network));
   const [savePlan, { isLoading: saving }] = useSavePlanMutation();
 
-  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-    const { name, value } = event.target;
-    setValues((current) => ({ ...current, [name]: value }));
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const body = planRequestOf(values, plan?._id);
-    const result = validate(ZPlanRequest, body);
-    if (!result.ok) {
-      setInvalid(result);
-      return;
-    }
-    setInvalid(null);
-    try {
+  const onSubmit = form.handleSubmit(
+    async () => {
+      const body = planRequestOf(form.values, plan?._id);
+      if (!form.check(validate(ZPlanRequest, body))) return;
       // The form's values as typed: the server turns naira into kobo itself.
       const { msg } = await savePlan(body).unwrap();
       toast.success(msg);
       onClose();
-    } catch (error) {
-      const message = errorMessage(error);
-      setInvalid({ message, fields: new Set() });
-      toast.error(message);
-    }
-  };
+    },
+    { errorIn: 'both' },
+  );
 
   const title = editing ? 'Edit plan' : 'Add plan';
   return (
     <Dialog title={title} onClose={() => !saving && onClose()} wide>
       <form className="form" onSubmit={onSubmit} noValidate aria-label={title}>
-        <FormAlert message={invalid?.message ?? null} />
+        <FormAlert message={form.alert} />
         <div className="form-grid">
           <SelectField
             label="Network"
-            name="planNetwork"
             id="plan-network"
             placeholder="Select network"
             options={NETWORK_OPTIONS}
-            value={values.planNetwork}
-            onChange={onChange}
-            invalid={invalid?.fields.has('planNetwork')}
+            {...form.field('planNetwork')}
           />
           {FIELDS.map((field) => (
             <TextField
               key={field.name}
               label={field.label}
-              name={field.name}
               id={`plan-${field.name}`}
               autoComplete="off"
               inputMode={field.numeric ? 'decimal' : undefined}
               hint={field.hint}
-              value={values[field.name]}
-              onChange={onChange}
-              invalid={invalid?.fields.has(field.name)}
+              {...form.field(field.name)}
             />
           ))}
         </div>
@@ -116,10 +92,8 @@ export const PlanDialog = ({ plan, network, onClose }: TPlanDialogProps) => {
           <input
             type="checkbox"
             name="planAvailability"
-            checked={values.planAvailability}
-            onChange={(event) =>
-              setValues((current) => ({ ...current, planAvailability: event.target.checked }))
-            }
+            checked={form.values.planAvailability}
+            onChange={(event) => form.set('planAvailability', event.target.checked)}
           />
           <span>Available to buyers</span>
         </label>

@@ -5,13 +5,13 @@ import {
   type TPriceChange,
   type TUpdatePriceRequest,
 } from '@vendo/shared/schemas/catalogue-admin';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { toast } from 'react-toastify';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
-import { errorMessage } from '@/lib/api-error';
-import { validate, type TInvalidForm } from '@/lib/validation';
+import { useForm } from '@/lib/use-form';
+import { validate } from '@/lib/validation';
 import { useUpdatePriceMutation } from '../api/update-price.api';
 import { numberOrText } from '../lib/plan-form';
 import { planTitle } from '../lib/plan-title';
@@ -42,9 +42,9 @@ const TierChange = ({ before, after }: { before: number; after: number }) =>
  * would change (a 1 GB plan's prices are per GB and rescale its whole type), then Apply.
  */
 export const PriceDialog = ({ plan, onClose }: { plan: TManagedPlan; onClose: () => void }) => {
-  const [values, setValues] = useState<TNewPrice>({ price: '', reseller: '', api: '' });
+  const form = useForm<TNewPrice>({ price: '', reseller: '', api: '' });
+  const { values } = form;
   const [preview, setPreview] = useState<TPriceChange[] | null>(null);
-  const [invalid, setInvalid] = useState<TInvalidForm | null>(null);
   const [updatePrice, { isLoading: saving }] = useUpdatePriceMutation();
   const perGb = plan.volumeRatio === 1;
 
@@ -59,20 +59,14 @@ export const PriceDialog = ({ plan, onClose }: { plan: TManagedPlan; onClose: ()
   });
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const { name, value } = event.target;
-    setValues((current) => ({ ...current, [name]: value }));
+    form.onChange(event);
     setPreview(null); // a preview shows the prices it was asked for, no others
   };
 
-  const send = async (previewOnly: boolean) => {
-    const body = request(previewOnly);
-    const result = validate(ZUpdatePriceRequest, body);
-    if (!result.ok) {
-      setInvalid(result);
-      return;
-    }
-    setInvalid(null);
-    try {
+  const onSubmit = form.handleSubmit(
+    async () => {
+      const body = request(preview === null);
+      if (!form.check(validate(ZUpdatePriceRequest, body))) return;
       const answer = await updatePrice(body).unwrap();
       if (!answer.applied) {
         setPreview(answer.changes);
@@ -80,17 +74,9 @@ export const PriceDialog = ({ plan, onClose }: { plan: TManagedPlan; onClose: ()
       }
       toast.success(answer.msg);
       onClose();
-    } catch (error) {
-      const message = errorMessage(error, PRICE_UPDATE_FALLBACK);
-      setInvalid({ message, fields: new Set() });
-      toast.error(message);
-    }
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void send(preview === null);
-  };
+    },
+    { fallback: PRICE_UPDATE_FALLBACK, errorIn: 'both' },
+  );
 
   return (
     <Dialog
@@ -104,21 +90,20 @@ export const PriceDialog = ({ plan, onClose }: { plan: TManagedPlan; onClose: ()
       wide
     >
       <form className="form" onSubmit={onSubmit} noValidate aria-label="Change price">
-        <FormAlert message={invalid?.message ?? null} />
+        <FormAlert message={form.alert} />
         <div className="form-grid form-grid-3">
           {TIERS.map((tier) => (
             <TextField
               key={tier.key}
               label={tier.label}
-              name={tier.key}
               id={`new-${tier.key}`}
               inputMode="decimal"
               autoComplete="off"
               placeholder={String(plan[tier.current])}
               hint={`Now ${formatNairaAmount(plan[tier.current])}`}
-              value={values[tier.key]}
+              {...form.bind(tier.key)}
               onChange={onChange}
-              invalid={invalid?.fields.has('newPrice')}
+              invalid={form.isInvalid('newPrice')}
             />
           ))}
         </div>

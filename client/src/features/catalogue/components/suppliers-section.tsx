@@ -1,9 +1,8 @@
 import { NETWORKS, SUPPLIERS, type TNetwork } from '@vendo/shared/constants';
 import { ZSupplierRequest, type TSupplierRequest } from '@vendo/shared/schemas/admin';
-import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { SelectField } from '@/components/ui/select-field';
-import { errorMessage } from '@/lib/api-error';
+import { useForm } from '@/lib/use-form';
 import { validate } from '@/lib/validation';
 import { useGetSuppliersQuery, useSetSupplierMutation } from '../api/suppliers.api';
 import { SettingsSection } from './settings-section';
@@ -11,23 +10,20 @@ import { SettingsSection } from './settings-section';
 const SUPPLIER_OPTIONS = SUPPLIERS.map((supplier) => ({ value: supplier, label: supplier }));
 
 const SupplierRow = ({ network, current }: { network: TNetwork; current: string }) => {
-  const [supplierName, setSupplierName] = useState(current);
+  const form = useForm({ supplierName: current });
+  const { supplierName } = form.values;
   const [setSupplier, { isLoading: saving }] = useSetSupplierMutation();
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(async () => {
     const body = { network, supplierName } as TSupplierRequest;
+    // The row has no alert: a refused value shows in a toast, like a refused call.
     const result = validate(ZSupplierRequest, body);
     if (!result.ok) {
       toast.error(result.message);
       return;
     }
-    try {
-      toast.success((await setSupplier(body).unwrap()).msg);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
+    toast.success((await setSupplier(body).unwrap()).msg);
+  });
 
   return (
     <form
@@ -38,11 +34,9 @@ const SupplierRow = ({ network, current }: { network: TNetwork; current: string 
     >
       <SelectField
         label={`${network} supplier`}
-        name="supplierName"
         id={`supplier-${network}`}
         options={SUPPLIER_OPTIONS}
-        value={supplierName}
-        onChange={(event) => setSupplierName(event.target.value)}
+        {...form.bind('supplierName')}
       />
       <button
         type="submit"

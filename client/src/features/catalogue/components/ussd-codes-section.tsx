@@ -1,10 +1,9 @@
 import { ZUssdCodeRequest, type TUssdCodeRequest } from '@vendo/shared/schemas/admin';
 import type { TUssdCode } from '@vendo/shared/schemas/catalogue';
-import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
-import { errorMessage } from '@/lib/api-error';
+import { useForm } from '@/lib/use-form';
 import { validate } from '@/lib/validation';
 import { useGetUssdCodeListQuery, useSaveUssdCodeMutation } from '../api/ussd-codes.api';
 import { SettingsSection } from './settings-section';
@@ -16,7 +15,7 @@ const CATEGORY_OPTIONS = [
 
 /** One code to change, or (without `code`) a new one to add. */
 const UssdCodeForm = ({ code }: { code?: TUssdCode }) => {
-  const [values, setValues] = useState({
+  const form = useForm({
     category: code?.category ?? 'data',
     label: code?.label ?? '',
     code: code?.code ?? '',
@@ -24,21 +23,18 @@ const UssdCodeForm = ({ code }: { code?: TUssdCode }) => {
   const [saveCode, { isLoading: saving }] = useSaveUssdCodeMutation();
   const name = code ? `${code.category} ${code.label}` : 'new code';
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(async () => {
+    const { values } = form;
     const body = { ...(code ? { id: code.id } : {}), ...values } as TUssdCodeRequest;
+    // The row has no alert: a refused value shows in a toast, like a refused call.
     const result = validate(ZUssdCodeRequest, body);
     if (!result.ok) {
       toast.error(result.message);
       return;
     }
-    try {
-      toast.success((await saveCode(body).unwrap()).msg);
-      if (!code) setValues({ category: values.category, label: '', code: '' });
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
+    toast.success((await saveCode(body).unwrap()).msg);
+    if (!code) form.setValues({ category: values.category, label: '', code: '' });
+  });
 
   return (
     <form
@@ -52,31 +48,23 @@ const UssdCodeForm = ({ code }: { code?: TUssdCode }) => {
       ) : (
         <SelectField
           label="Category"
-          name="category"
           id="ussd-new-category"
           options={CATEGORY_OPTIONS}
-          value={values.category}
-          onChange={(event) =>
-            setValues({ ...values, category: event.target.value as TUssdCode['category'] })
-          }
+          {...form.bind('category')}
         />
       )}
       <TextField
         label="Label"
-        name="label"
         id={`ussd-${code?.id ?? 'new'}-label`}
         autoComplete="off"
-        value={values.label}
-        onChange={(event) => setValues({ ...values, label: event.target.value })}
+        {...form.bind('label')}
       />
       <TextField
         label="Code"
-        name="code"
         id={`ussd-${code?.id ?? 'new'}-code`}
         autoComplete="off"
         inputMode="tel"
-        value={values.code}
-        onChange={(event) => setValues({ ...values, code: event.target.value })}
+        {...form.bind('code')}
       />
       <button
         type="submit"

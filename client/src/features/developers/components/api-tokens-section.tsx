@@ -1,12 +1,13 @@
 import { API_TOKEN_NAME_MAX, ZCreateApiTokenRequest } from '@vendo/shared/schemas/api-tokens';
 import type { TApiToken } from '@vendo/shared/schemas/api-tokens.responses';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-error';
 import { copyText } from '@/lib/clipboard';
 import { toast } from '@/lib/toast';
+import { useForm } from '@/lib/use-form';
 import { validate } from '@/lib/validation';
 import {
   useCreateApiTokenMutation,
@@ -64,27 +65,20 @@ export const ApiTokensSection = () => {
   const tokens = useGetApiTokensQuery(undefined);
   const [createToken, creating] = useCreateApiTokenMutation();
   const [revokeToken, revoking] = useRevokeApiTokenMutation();
-  const [name, setName] = useState('');
-  const [alert, setAlert] = useState<string | null>(null);
+  const form = useForm({ apiTokenName: '' });
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
   const [toRevoke, setToRevoke] = useState<TApiToken | null>(null);
 
-  const onCreate = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = validate(ZCreateApiTokenRequest, { name });
-    if (!result.ok) {
-      setAlert(result.message);
-      return;
-    }
-    setAlert(null);
-    try {
-      const answer = await createToken(result.data).unwrap();
+  const onCreate = form.handleSubmit(
+    async () => {
+      const body = form.check(validate(ZCreateApiTokenRequest, { name: form.values.apiTokenName }));
+      if (!body) return;
+      const answer = await createToken(body).unwrap();
       setCreated({ name: answer.apiToken.name, token: answer.token });
-      setName('');
-    } catch (error) {
-      setAlert(errorMessage(error));
-    }
-  };
+      form.set('apiTokenName', '');
+    },
+    { errorIn: 'alert' },
+  );
 
   const onRevoke = async (token: TApiToken) => {
     try {
@@ -152,15 +146,15 @@ export const ApiTokensSection = () => {
         noValidate
         aria-label="New API token"
       >
-        <FormAlert message={alert} />
+        <FormAlert message={form.alert} />
         <TextField
           label="Token name"
           name="apiTokenName"
           autoComplete="off"
           maxLength={API_TOKEN_NAME_MAX + 10}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          invalid={alert !== null}
+          value={form.values.apiTokenName}
+          onChange={form.onChange}
+          invalid={form.alert !== null}
           hint="For example the app or server that will use it"
         />
         <button type="submit" className="btn btn-primary btn-block" disabled={creating.isLoading}>

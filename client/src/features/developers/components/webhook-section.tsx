@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Icon } from '@/components/ui/icon';
 import { copyIcon } from '@/components/ui/app-icons';
@@ -6,6 +6,7 @@ import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-error';
 import { copyText } from '@/lib/clipboard';
 import { toast } from '@/lib/toast';
+import { useForm } from '@/lib/use-form';
 import {
   useGetWebhookSettingsQuery,
   useRotateWebhookSecretMutation,
@@ -46,30 +47,30 @@ export const WebhookSection = () => {
   const settings = useGetWebhookSettingsQuery(undefined);
   const [updateWebhook, updating] = useUpdateWebhookMutation();
   const [rotateSecret, rotating] = useRotateWebhookSecretMutation();
+  // The URL as typed; null shows the saved one (it arrives after the first render).
   const [draft, setDraft] = useState<string | null>(null);
-  const [alert, setAlert] = useState<string | null>(null);
+  const form = useForm({});
   const [notice, setNotice] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const [confirmRotate, setConfirmRotate] = useState(false);
   const url = draft ?? settings.data?.webhookUrl ?? '';
   const hint = settings.data?.webhookSecretHint ?? null;
 
-  const onSave = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setAlert(null);
-    setNotice(null);
-    try {
+  // The server checks the URL (public https only) and its message shows in the alert.
+  const onSave = form.handleSubmit(
+    async () => {
+      form.clearAlert();
+      setNotice(null);
       const saved = await updateWebhook({ webhookUrl: url.trim() }).unwrap();
       setNotice(saved.msg);
       setDraft(null);
       if (saved.webhookSecret) setSecret(saved.webhookSecret);
-    } catch (error) {
-      setAlert(errorMessage(error));
-    }
-  };
+    },
+    { errorIn: 'alert' },
+  );
 
   const onRotate = async () => {
-    setAlert(null);
+    form.clearAlert();
     setNotice(null);
     try {
       const rotated = await rotateSecret(undefined).unwrap();
@@ -77,7 +78,7 @@ export const WebhookSection = () => {
       setNotice(rotated.msg);
       if (rotated.webhookSecret) setSecret(rotated.webhookSecret);
     } catch (error) {
-      setAlert(errorMessage(error));
+      form.fail(errorMessage(error));
     }
   };
 
@@ -93,7 +94,7 @@ export const WebhookSection = () => {
           secret before trusting it.
         </p>
         <form className="form" onSubmit={onSave} noValidate aria-label="Webhook URL">
-          <FormAlert message={alert} />
+          <FormAlert message={form.alert} />
           {notice && (
             <p className="notice notice-success" role="status">
               {notice}
@@ -108,7 +109,7 @@ export const WebhookSection = () => {
             spellCheck={false}
             value={url}
             onChange={(event) => setDraft(event.target.value)}
-            invalid={alert !== null}
+            invalid={form.alert !== null}
             hint="A public https address. Leave it empty and save to stop webhooks."
           />
           <button type="submit" className="btn btn-primary btn-block" disabled={updating.isLoading}>

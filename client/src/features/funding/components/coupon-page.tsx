@@ -1,14 +1,13 @@
 import { ZCouponRedeemRequest, type TCouponRedeemRequest } from '@vendo/shared/schemas/funding';
-import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { useAppSelector } from '@/app/hooks';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
-import { errorMessage } from '@/lib/api-error';
 import { isUncertainMove } from '@/lib/api-error';
-import { useIdempotencyKey } from '@/lib/use-idempotency-key';
+import { useForm } from '@/lib/use-form';
 import { validate } from '@/lib/validation';
+import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { useRedeemCouponMutation } from '../api/redeem-coupon.api';
 import { WalletBalance } from '@/components/ui/wallet-balance';
 
@@ -19,37 +18,35 @@ import { WalletBalance } from '@/components/ui/wallet-balance';
 export const CouponPage = () => {
   const navigate = useNavigate();
   const userName = useAppSelector((state) => state.auth.user?.userName ?? '');
-  const [coupon, setCoupon] = useState('');
-  const [alert, setAlert] = useState<string | null>(null);
+  const form = useForm({ coupon: '' });
   const idempotency = useIdempotencyKey();
   const [redeemCoupon, { isLoading }] = useRedeemCouponMutation();
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isLoading) return;
-    const result = validate(ZCouponRedeemRequest, { userName, coupon });
-    if (!result.ok) {
-      setAlert(result.message);
-      return;
-    }
-    const body: TCouponRedeemRequest = result.data;
-    setAlert(null);
-    try {
-      const answer = await redeemCoupon({
-        body,
-        idempotencyKey: idempotency.keyFor(body),
-      }).unwrap();
-      idempotency.reset();
-      toast.success(answer.msg);
-      navigate('/profile');
-    } catch (error) {
-      const message = errorMessage(error);
-      toast.error(message);
-      setAlert(message);
-      // A definite refusal ends this attempt; after no answer the same code keeps its key.
-      if (!isUncertainMove(error)) idempotency.reset();
-    }
-  };
+  const onSubmit = form.handleSubmit(
+    async () => {
+      const body: TCouponRedeemRequest | null = form.check(
+        validate(ZCouponRedeemRequest, {
+          userName,
+          coupon: form.values.coupon,
+        }),
+      );
+      if (!body) return;
+      try {
+        const answer = await redeemCoupon({
+          body,
+          idempotencyKey: idempotency.keyFor(body),
+        }).unwrap();
+        idempotency.reset();
+        toast.success(answer.msg);
+        navigate('/profile');
+      } catch (error) {
+        // A definite refusal ends this attempt; after no answer the same code keeps its key.
+        if (!isUncertainMove(error)) idempotency.reset();
+        throw error;
+      }
+    },
+    { errorIn: 'both' },
+  );
 
   return (
     <div className="purchase-layout">
@@ -59,7 +56,7 @@ export const CouponPage = () => {
         </h1>
         <WalletBalance />
         <form className="form" onSubmit={onSubmit} noValidate aria-label="Redeem coupon">
-          <FormAlert message={alert} />
+          <FormAlert message={form.alert} />
           <TextField label="Username" name="userName" value={userName} readOnly />
           <TextField
             label="Coupon code"
@@ -67,9 +64,9 @@ export const CouponPage = () => {
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            value={coupon}
-            onChange={(event) => setCoupon(event.target.value)}
-            invalid={alert !== null}
+            value={form.values.coupon}
+            onChange={form.onChange}
+            invalid={form.alert !== null}
           />
           <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={isLoading}>
             {isLoading ? 'Redeeming...' : 'Redeem coupon'}

@@ -1,13 +1,13 @@
 import { formatNaira, koboToNaira } from '@vendo/shared/money';
 import type { TInitiateFundingRequest } from '@vendo/shared/schemas/funding';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { useAppSelector } from '@/app/hooks';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
-import { errorMessage } from '@/lib/api-error';
 import { isUncertainMove } from '@/lib/api-error';
+import { useForm } from '@/lib/use-form';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { useInitiateFundingMutation } from '../api/initiate-funding.api';
 import { useGetSiteQuery } from '@/lib/site.api';
@@ -23,8 +23,8 @@ import { ReservedAccounts } from './reserved-accounts';
  */
 export const FundWalletPage = () => {
   const user = useAppSelector((state) => state.auth.user);
-  const [amount, setAmount] = useState('');
-  const [alert, setAlert] = useState<string | null>(null);
+  const form = useForm({ amount: '' });
+  const { amount } = form.values;
   const idempotency = useIdempotencyKey();
   const [initiateFunding, { isLoading }] = useInitiateFundingMutation();
   const { data: site } = useGetSiteQuery(undefined);
@@ -34,35 +34,35 @@ export const FundWalletPage = () => {
   const check = checkFundingAmount(amount);
   const kobo = check.ok ? check.kobo : null;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!check.ok) {
-      setAlert(check.message);
-      return;
-    }
-    if (!user) return;
-    setAlert(null);
-    const body: TInitiateFundingRequest = { amount: koboToNaira(check.kobo), email: user.email };
-    try {
-      const answer = await initiateFunding({
-        body,
-        idempotencyKey: idempotency.keyFor(body),
-      }).unwrap();
-      idempotency.reset();
-      if (leaveFor(answer.link)) {
-        setLeaving(true);
-        toast.info(answer.msg);
-      } else {
-        setAlert('The payment page could not be opened. Please try again.');
+  const onSubmit = form.handleSubmit(
+    async () => {
+      if (!check.ok) {
+        form.fail(check.message);
+        return;
       }
-    } catch (error) {
-      const message = errorMessage(error);
-      toast.error(message);
-      // A definite refusal starts a new attempt; after no answer the same key is resent.
-      if (!isUncertainMove(error)) idempotency.reset();
-      setAlert(message);
-    }
-  };
+      if (!user) return;
+      form.clearAlert();
+      const body: TInitiateFundingRequest = { amount: koboToNaira(check.kobo), email: user.email };
+      try {
+        const answer = await initiateFunding({
+          body,
+          idempotencyKey: idempotency.keyFor(body),
+        }).unwrap();
+        idempotency.reset();
+        if (leaveFor(answer.link)) {
+          setLeaving(true);
+          toast.info(answer.msg);
+        } else {
+          form.fail('The payment page could not be opened. Please try again.');
+        }
+      } catch (error) {
+        // A definite refusal starts a new attempt; after no answer the same key is resent.
+        if (!isUncertainMove(error)) idempotency.reset();
+        throw error;
+      }
+    },
+    { errorIn: 'both' },
+  );
 
   const hasReservedAccount =
     !!user && (!!user.reservedAccountNo3 || (user.accountNumbers ?? []).length > 0);
@@ -75,15 +75,15 @@ export const FundWalletPage = () => {
         </h1>
         <p className="muted small">Pay with your card or bank through our payment partner.</p>
         <form className="form" onSubmit={onSubmit} noValidate aria-label="Fund wallet">
-          <FormAlert message={alert} />
+          <FormAlert message={form.alert} />
           <TextField
             label="Amount (₦)"
             name="amount"
             inputMode="decimal"
             autoComplete="off"
             value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-            invalid={alert !== null && !check.ok}
+            onChange={form.onChange}
+            invalid={form.alert !== null && !check.ok}
             hint="Minimum ₦100"
           />
           {kobo !== null && (

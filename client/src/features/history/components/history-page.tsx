@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format-date';
+import { useForm } from '@/lib/use-form';
 import '@/styles/components/select.css';
 import '../history.css';
 import { downloadStatement } from '../api/download-statement';
@@ -71,14 +72,13 @@ export const HistoryPage = () => {
 
   // Typed filters wait for a pause in typing (docs/product-rules.md#timing) before they reach the
   // address.
-  const [phone, setPhone] = useState(filters.phone);
-  const [account, setAccount] = useState(filters.account);
+  const form = useForm({ phone: filters.phone, account: filters.account });
+  const { phone, account } = form.values;
   // The address changed elsewhere (Clear filter, a shortcut): the fields follow it.
   const [shown, setShown] = useState({ phone: filters.phone, account: filters.account });
   if (shown.phone !== filters.phone || shown.account !== filters.account) {
     setShown({ phone: filters.phone, account: filters.account });
-    setPhone(filters.phone);
-    setAccount(filters.account);
+    form.setValues({ phone: filters.phone, account: filters.account });
   }
 
   const apply = (changes: Partial<THistoryFilters>) =>
@@ -135,10 +135,7 @@ export const HistoryPage = () => {
         <form
           className="history-filters"
           aria-label="Filters"
-          onSubmit={(event) => {
-            event.preventDefault();
-            apply({ phone, account });
-          }}
+          onSubmit={form.handleSubmit(() => apply({ phone, account }))}
         >
           <SelectField
             label="Type"
@@ -165,7 +162,7 @@ export const HistoryPage = () => {
             autoComplete="off"
             maxLength={15}
             value={phone}
-            onChange={(event) => setPhone(event.target.value.replace(/\D/g, ''))}
+            onChange={(event) => form.set('phone', event.target.value.replace(/\D/g, ''))}
           />
           {staff && (
             <TextField
@@ -174,7 +171,7 @@ export const HistoryPage = () => {
               autoComplete="off"
               maxLength={60}
               value={account}
-              onChange={(event) => setAccount(event.target.value.trim())}
+              onChange={(event) => form.set('account', event.target.value.trim())}
             />
           )}
           <TextField
@@ -198,8 +195,7 @@ export const HistoryPage = () => {
               type="button"
               className="btn btn-ghost btn-sm"
               onClick={() => {
-                setPhone('');
-                setAccount('');
+                form.setValues({ phone: '', account: '' });
                 setParams(paramsFromFilters(CLEARED), { replace: true });
               }}
             >

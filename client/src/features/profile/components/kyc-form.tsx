@@ -1,10 +1,10 @@
 import { ZKycRequest } from '@vendo/shared/schemas/wallet';
 import type { TUser } from '@vendo/shared/schemas/user';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
-import { errorMessage } from '@/lib/api-error';
+import { useForm } from '@/lib/use-form';
 import { validate } from '@/lib/validation';
 import { useUpdateKycMutation } from '../api/update-kyc.api';
 
@@ -18,32 +18,23 @@ const LABELS: Record<TKycKind, string> = { nin: 'NIN', bvn: 'BVN' };
  */
 export const KycForm = ({ user }: { user: TUser }) => {
   const [kind, setKind] = useState<TKycKind>('nin');
-  const [number, setNumber] = useState('');
-  const [alert, setAlert] = useState<string | null>(null);
+  const form = useForm({ kycNumber: '' });
   const [updateKyc, { isLoading }] = useUpdateKycMutation();
   const label = LABELS[kind];
   const onFile = user[kind];
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const body = kind === 'nin' ? { nin: number } : { bvn: number };
-    // One variant of the shared schema per kind, so the message names the right number.
-    const result = validate(ZKycRequest.options[kind === 'nin' ? 0 : 1], body);
-    if (!result.ok) {
-      setAlert(result.message);
-      return;
-    }
-    setAlert(null);
-    try {
+  const onSubmit = form.handleSubmit(
+    async () => {
+      const number = form.values.kycNumber;
+      const body = kind === 'nin' ? { nin: number } : { bvn: number };
+      // One variant of the shared schema per kind, so the message names the right number.
+      if (!form.check(validate(ZKycRequest.options[kind === 'nin' ? 0 : 1], body))) return;
       const { msg } = await updateKyc(body).unwrap();
       toast.success(msg);
-      setNumber('');
-    } catch (error) {
-      const message = errorMessage(error);
-      toast.error(message);
-      setAlert(message);
-    }
-  };
+      form.set('kycNumber', '');
+    },
+    { errorIn: 'both' },
+  );
 
   return (
     <section className="card kyc-card" aria-labelledby="kyc-title">
@@ -54,7 +45,7 @@ export const KycForm = ({ user }: { user: TUser }) => {
         Add your NIN or BVN. Only its last digits are kept on show, to you and to us.
       </p>
       <form className="form" onSubmit={onSubmit} noValidate aria-label="KYC">
-        <FormAlert message={alert} />
+        <FormAlert message={form.alert} />
         <fieldset className="segmented">
           <legend className="visually-hidden">Identity number type</legend>
           {(['nin', 'bvn'] as const).map((option) => (
@@ -66,8 +57,8 @@ export const KycForm = ({ user }: { user: TUser }) => {
                 checked={kind === option}
                 onChange={() => {
                   setKind(option);
-                  setNumber('');
-                  setAlert(null);
+                  form.set('kycNumber', '');
+                  form.clearAlert();
                 }}
               />
               {LABELS[option]}
@@ -85,9 +76,9 @@ export const KycForm = ({ user }: { user: TUser }) => {
           inputMode="numeric"
           autoComplete="off"
           maxLength={11}
-          value={number}
-          onChange={(event) => setNumber(event.target.value.replace(/\D/g, ''))}
-          invalid={alert !== null}
+          value={form.values.kycNumber}
+          onChange={(event) => form.set('kycNumber', event.target.value.replace(/\D/g, ''))}
+          invalid={form.alert !== null}
           hint="11 digits"
         />
         <button type="submit" className="btn btn-primary btn-block" disabled={isLoading}>

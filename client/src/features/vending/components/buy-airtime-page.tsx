@@ -9,7 +9,7 @@ import {
 import { normalisePhone } from '@vendo/shared/phone';
 import { ZBuyAirtimeRequest, type TBuyAirtimeRequest } from '@vendo/shared/schemas/purchase';
 import type { TPurchaseResponse } from '@vendo/shared/schemas/purchase.responses';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { useAppSelector } from '@/app/hooks';
@@ -18,7 +18,8 @@ import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { useAddContactMutation } from '@/lib/add-contact.api';
 import { errorMessage } from '@/lib/api-error';
-import { validate, type TInvalidForm } from '@/lib/validation';
+import { useForm } from '@/lib/use-form';
+import { validate } from '@/lib/validation';
 import '@/styles/components/select.css';
 import '../vending.css';
 import { useBuyAirtimeMutation } from '../api/buy-airtime.api';
@@ -39,6 +40,8 @@ import { WalletBalance } from '@/components/ui/wallet-balance';
 
 const NICKNAME_REQUIRED = 'Please enter a nickname for the number';
 
+type TAirtimeForm = { amount: string; addToContacts: boolean; nickname: string };
+
 /** Kobo from what the user typed, or null while it is not an amount yet. */
 const amountKobo = (amount: string): number | null =>
   amount.trim() !== '' && isValidNaira(amount.trim()) ? nairaToKobo(amount.trim()) : null;
@@ -57,10 +60,9 @@ export const BuyAirtimePage = () => {
     phone: params.get('phone') ?? '',
     network: toNetwork(params.get('network')),
   });
-  const [amount, setAmount] = useState('');
-  const [addToContacts, setAddToContacts] = useState(false);
-  const [nickname, setNickname] = useState('');
-  const [invalid, setInvalid] = useState<TInvalidForm | null>(null);
+  // The network and phone are usePhoneNetwork's (the prefix picks the network).
+  const form = useForm<TAirtimeForm>({ amount: '', addToContacts: false, nickname: '' });
+  const { amount, addToContacts, nickname } = form.values;
   // The server said the charge is not the one shown: a dialog asks before buying at the new one.
   const [priceChange, setPriceChange] = useState<(TPriceChange & { product: string }) | null>(null);
   const [retryMessage, setRetryMessage] = useState<string | null>(null);
@@ -99,9 +101,7 @@ export const BuyAirtimePage = () => {
     const status = answer.receipt.trans_Status;
     if (status !== 'refunded' && status !== 'failed') await saveContact(request().mobile_number);
     reset(); // the form goes back to MTN
-    setAmount('');
-    setAddToContacts(false);
-    setNickname('');
+    form.setValues({ amount: '', addToContacts: false, nickname: '' });
     showReceipt(answer, { product });
   };
 
@@ -142,27 +142,23 @@ export const BuyAirtimePage = () => {
         idempotency.reset();
       }
       setPriceChange(null);
-      setInvalid({ message, fields: new Set() });
+      form.fail(message);
     }
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (buying) return;
-    const result = validate(ZBuyAirtimeRequest, request());
-    if (!result.ok) {
-      setInvalid(result);
-      return;
-    }
+  // buy() shows its own errors: a receipt, the price-change dialog, or the alert.
+  const onSubmit = form.handleSubmit(async () => {
+    if (buying) return; // the price-change dialog's purchase is still running
+    const data = form.check(validate(ZBuyAirtimeRequest, request()));
+    if (!data) return;
     if (addToContacts && !nickname.trim()) {
-      setInvalid({ message: NICKNAME_REQUIRED, fields: new Set(['nickname']) });
+      form.fail(NICKNAME_REQUIRED, ['nickname']);
       return;
     }
-    setInvalid(null);
-    const product = `${formatNaira(result.data.amount)} ${network} airtime`;
+    const product = `${formatNaira(data.amount)} ${network} airtime`;
     // The charge the form shows ("You will be charged").
-    await buy(koboToNaira(basisPointsOfKobo(result.data.amount, rate)), product);
-  };
+    await buy(koboToNaira(basisPointsOfKobo(data.amount, rate)), product);
+  });
 
   const discount = `${(10_000 - rate) / 100}%`;
 
@@ -174,7 +170,7 @@ export const BuyAirtimePage = () => {
         </h1>
         <WalletBalance />
         <form className="form" onSubmit={onSubmit} noValidate aria-label="Buy airtime">
-          <FormAlert message={invalid?.message ?? null} />
+          <FormAlert message={form.alert} />
           <SelectField
             label="Network"
             name="network"
@@ -182,7 +178,7 @@ export const BuyAirtimePage = () => {
             options={NETWORK_OPTIONS}
             value={network}
             onChange={(event) => setNetwork(toNetwork(event.target.value))}
-            invalid={invalid?.fields.has('network')}
+            invalid={form.isInvalid('network')}
           />
           <TextField
             label="Phone number"
@@ -192,7 +188,7 @@ export const BuyAirtimePage = () => {
             autoComplete="tel-national"
             value={phone}
             onChange={(event) => changePhone(event.target.value)}
-            invalid={invalid?.fields.has('mobile_number')}
+            invalid={form.isInvalid('mobile_number')}
             hint={phoneHint(detected, network, ported)}
           />
           <TextField
@@ -201,8 +197,8 @@ export const BuyAirtimePage = () => {
             inputMode="decimal"
             autoComplete="off"
             value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-            invalid={invalid?.fields.has('amount')}
+            onChange={form.onChange}
+            invalid={form.isInvalid('amount')}
             hint="Minimum ₦100"
           />
           {chargeKobo !== null && (
@@ -218,7 +214,7 @@ export const BuyAirtimePage = () => {
             <input
               type="checkbox"
               checked={addToContacts}
-              onChange={(event) => setAddToContacts(event.target.checked)}
+              onChange={(event) => form.set('addToContacts', event.target.checked)}
             />
             <span>Add this number to my contacts</span>
           </label>
@@ -229,8 +225,8 @@ export const BuyAirtimePage = () => {
               autoComplete="off"
               maxLength={40}
               value={nickname}
-              onChange={(event) => setNickname(event.target.value)}
-              invalid={invalid?.fields.has('nickname')}
+              onChange={form.onChange}
+              invalid={form.isInvalid('nickname')}
             />
           )}
           <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={buying}>

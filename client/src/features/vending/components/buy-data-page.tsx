@@ -5,7 +5,7 @@ import { normalisePhone } from '@vendo/shared/phone';
 import { ZBuyDataRequest, type TBuyDataRequest } from '@vendo/shared/schemas/purchase';
 import type { TPurchaseResponse } from '@vendo/shared/schemas/purchase.responses';
 import type { TDataPlan } from '@vendo/shared/schemas/catalogue';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { ConfirmActions } from '@/components/ui/confirm-actions';
@@ -15,7 +15,8 @@ import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-error';
 import { useGetProfileQuery } from '@/lib/profile.api';
-import { validate, type TInvalidForm } from '@/lib/validation';
+import { useForm } from '@/lib/use-form';
+import { validate } from '@/lib/validation';
 import '@/styles/components/select.css';
 import '../vending.css';
 import { useBuyDataMutation } from '../api/buy-data.api';
@@ -60,9 +61,9 @@ export const BuyDataPage = () => {
     phone: params.get('phone') ?? '',
     network: toNetwork(params.get('network')),
   });
-  const [dataType, setDataType] = useState('');
-  const [planId, setPlanId] = useState('');
-  const [invalid, setInvalid] = useState<TInvalidForm | null>(null);
+  // The network and phone are usePhoneNetwork's (the prefix picks the network).
+  const form = useForm({ dataType: '', plan: '' });
+  const { dataType, plan: planId } = form.values;
   const [confirming, setConfirming] = useState(false);
   const [retryMessage, setRetryMessage] = useState<string | null>(null);
   // The server said the price changed after the dialog showed it: the new one is confirmed next.
@@ -92,8 +93,7 @@ export const BuyDataPage = () => {
   });
 
   const clearPlan = () => {
-    setDataType('');
-    setPlanId('');
+    form.setValues({ dataType: '', plan: '' });
     setConfirming(false);
     setRetryMessage(null);
     setPriceChange(null);
@@ -108,19 +108,14 @@ export const BuyDataPage = () => {
     if (changePhone(value)) clearPlan();
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = validate(ZBuyDataRequest, request());
-    if (!result.ok) {
-      setInvalid(result);
-      return;
-    }
-    setInvalid(null);
+  // Submit opens the confirmation; the dialog's Buy sends the purchase (buyNow).
+  const onSubmit = form.handleSubmit(() => {
+    if (!form.check(validate(ZBuyDataRequest, request()))) return;
     setRetryMessage(null);
     setPriceChange(null);
     idempotency.reset(); // a new confirmation is a new purchase
     setConfirming(true);
-  };
+  });
 
   const finish = (answer: TPurchaseResponse, product: string) => {
     idempotency.reset();
@@ -163,7 +158,7 @@ export const BuyDataPage = () => {
       idempotency.reset();
       setConfirming(false);
       setPriceChange(null);
-      setInvalid({ message, fields: new Set() });
+      form.fail(message);
     }
   };
 
@@ -185,7 +180,7 @@ export const BuyDataPage = () => {
         </h1>
         <WalletBalance />
         <form className="form" onSubmit={onSubmit} noValidate aria-label="Buy data">
-          <FormAlert message={invalid?.message ?? null} />
+          <FormAlert message={form.alert} />
           <SelectField
             label="Network"
             name="network"
@@ -193,7 +188,7 @@ export const BuyDataPage = () => {
             options={NETWORK_OPTIONS}
             value={network}
             onChange={(event) => selectNetwork(event.target.value)}
-            invalid={invalid?.fields.has('network')}
+            invalid={form.isInvalid('network')}
           />
           {network === 'MTN' && (
             <SelectField
@@ -202,10 +197,7 @@ export const BuyDataPage = () => {
               placeholder="Select type"
               options={dataTypes.map((type) => ({ value: type, label: type }))}
               value={dataType}
-              onChange={(event) => {
-                setDataType(event.target.value);
-                setPlanId('');
-              }}
+              onChange={(event) => form.setValues({ dataType: event.target.value, plan: '' })}
             />
           )}
           <SelectField
@@ -214,9 +206,9 @@ export const BuyDataPage = () => {
             placeholder={planPlaceholder}
             options={options.map((option) => ({ value: option.id, label: planLabel(option) }))}
             value={plan ? plan.id : ''}
-            onChange={(event) => setPlanId(event.target.value)}
+            onChange={form.onChange}
             disabled={options.length === 0}
-            invalid={invalid?.fields.has('plan')}
+            invalid={form.isInvalid('plan')}
           />
           <TextField
             label="Phone number"
@@ -226,7 +218,7 @@ export const BuyDataPage = () => {
             autoComplete="tel-national"
             value={phone}
             onChange={(event) => onPhoneChange(event.target.value)}
-            invalid={invalid?.fields.has('mobile_number')}
+            invalid={form.isInvalid('mobile_number')}
             hint={phoneHint(detected, network, ported)}
           />
           {plan && (

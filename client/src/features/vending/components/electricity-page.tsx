@@ -11,13 +11,14 @@ import type {
   TPurchaseResponse,
   TValidateMeterResponse,
 } from '@vendo/shared/schemas/purchase.responses';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-error';
-import { validate, type TInvalidForm } from '@/lib/validation';
+import { useForm } from '@/lib/use-form';
+import { validate } from '@/lib/validation';
 import '@/styles/components/select.css';
 import '../vending.css';
 import { useBuyElectricityMutation } from '../api/buy-electricity.api';
@@ -45,12 +46,10 @@ const amountKobo = (amount: string): number | null =>
  * owner's name shows and the meter is locked), then buy; the charge shown is the amount plus ₦50.
  */
 export const ElectricityPage = () => {
-  const [meterId, setMeterId] = useState('');
-  const [meterType, setMeterType] = useState<string>('prepaid');
-  const [meterNumber, setMeterNumber] = useState('');
+  // Both steps' fields, and one alert: the meter form's until it is validated, then the amount's.
+  const form = useForm({ meterId: '', meterType: 'prepaid', meterNumber: '', amount: '' });
+  const { meterId, meterType, meterNumber, amount } = form.values;
   const [meter, setMeter] = useState<TValidateMeterResponse | null>(null);
-  const [amount, setAmount] = useState('');
-  const [invalid, setInvalid] = useState<TInvalidForm | null>(null);
   // The server said the charge is not the one shown: a dialog asks before buying at the new one.
   const [priceChange, setPriceChange] = useState<TPriceChange | null>(null);
   const [retryMessage, setRetryMessage] = useState<string | null>(null);
@@ -69,28 +68,23 @@ export const ElectricityPage = () => {
     meterType: meterType as TValidateMeterRequest['meterType'],
   });
 
-  const onValidate = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onValidate = form.handleSubmit(async () => {
     const body = meterRequest();
-    const result = validate(ZValidateMeterRequest, body);
-    if (!result.ok) {
-      setInvalid(result);
-      return;
-    }
-    setInvalid(null);
+    if (!form.check(validate(ZValidateMeterRequest, body))) return;
     try {
       setMeter(await validateMeter(body).unwrap());
     } catch (error) {
+      // The alert marks the meter number: that is what the buyer checks and types again.
       const message = errorMessage(error, 'The meter could not be checked. Please try again.');
       toast.error(message);
-      setInvalid({ message, fields: new Set(['meterNumber']) });
+      form.fail(message, ['meterNumber']);
     }
-  };
+  });
 
   const changeMeter = () => {
     setMeter(null);
-    setAmount('');
-    setInvalid(null);
+    form.set('amount', '');
+    form.clearAlert();
     idempotency.reset();
   };
 
@@ -106,8 +100,7 @@ export const ElectricityPage = () => {
     });
     // The meter check resets after an electricity purchase.
     setMeter(null);
-    setAmount('');
-    setMeterNumber('');
+    form.setValues((current) => ({ ...current, amount: '', meterNumber: '' }));
   };
 
   /**
@@ -153,25 +146,23 @@ export const ElectricityPage = () => {
         idempotency.reset();
       }
       setPriceChange(null);
-      setInvalid({ message, fields: new Set() });
+      form.fail(message);
     }
   };
 
-  const onBuy = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (buying) return;
-    const result = validate(ZBuyElectricityRequest, {
-      ...meterRequest(),
-      amount: faceKobo === null ? amount.trim() : koboToNaira(faceKobo),
-    });
-    if (!result.ok) {
-      setInvalid(result);
-      return;
-    }
-    setInvalid(null);
+  // buy() shows its own errors: a receipt, the price-change dialog, or the alert.
+  const onBuy = form.handleSubmit(async () => {
+    if (buying) return; // the price-change dialog's purchase is still running
+    const data = form.check(
+      validate(ZBuyElectricityRequest, {
+        ...meterRequest(),
+        amount: faceKobo === null ? amount.trim() : koboToNaira(faceKobo),
+      }),
+    );
+    if (!data) return;
     // The charge the form shows: the amount plus the fee.
-    await buy(koboToNaira(result.data.amount + ELECTRICITY_FEE_KOBO));
-  };
+    await buy(koboToNaira(data.amount + ELECTRICITY_FEE_KOBO));
+  });
 
   return (
     <div className="purchase-layout">
@@ -188,25 +179,25 @@ export const ElectricityPage = () => {
         </ol>
 
         <form className="form" onSubmit={onValidate} noValidate aria-label="Validate meter">
-          {!isValidated && <FormAlert message={invalid?.message ?? null} />}
+          {!isValidated && <FormAlert message={form.alert} />}
           <SelectField
             label="Electricity company"
             name="meterId"
             placeholder="Select company"
             options={DISCO_OPTIONS}
             value={meterId}
-            onChange={(event) => setMeterId(event.target.value)}
+            onChange={form.onChange}
             disabled={isValidated}
-            invalid={!isValidated && invalid?.fields.has('meterId')}
+            invalid={!isValidated && form.isInvalid('meterId')}
           />
           <SelectField
             label="Meter type"
             name="meterType"
             options={METER_TYPE_OPTIONS}
             value={meterType}
-            onChange={(event) => setMeterType(event.target.value)}
+            onChange={form.onChange}
             disabled={isValidated}
-            invalid={!isValidated && invalid?.fields.has('meterType')}
+            invalid={!isValidated && form.isInvalid('meterType')}
           />
           <TextField
             label="Meter number"
@@ -214,9 +205,9 @@ export const ElectricityPage = () => {
             inputMode="numeric"
             autoComplete="off"
             value={meterNumber}
-            onChange={(event) => setMeterNumber(event.target.value.replace(/\D/g, ''))}
+            onChange={(event) => form.set('meterNumber', event.target.value.replace(/\D/g, ''))}
             readOnly={isValidated}
-            invalid={!isValidated && invalid?.fields.has('meterNumber')}
+            invalid={!isValidated && form.isInvalid('meterNumber')}
           />
           {isValidated ? (
             <div className="validated-box" data-testid="meter-owner">
@@ -235,15 +226,15 @@ export const ElectricityPage = () => {
 
         {isValidated && (
           <form className="form step-two" onSubmit={onBuy} noValidate aria-label="Buy electricity">
-            <FormAlert message={invalid?.message ?? null} />
+            <FormAlert message={form.alert} />
             <TextField
               label="Amount (₦)"
               name="amount"
               inputMode="decimal"
               autoComplete="off"
               value={amount}
-              onChange={(event) => setAmount(event.target.value)}
-              invalid={invalid?.fields.has('amount')}
+              onChange={form.onChange}
+              invalid={form.isInvalid('amount')}
               hint="Minimum ₦500"
               autoFocus
             />

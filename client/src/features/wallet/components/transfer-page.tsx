@@ -1,7 +1,7 @@
 import { formatNaira, isValidNaira, koboToNaira, nairaToKobo } from '@vendo/shared/money';
 import { ZTransferRequest, type TTransferRequest } from '@vendo/shared/schemas/wallet';
 import type { TValidateUserResponse } from '@vendo/shared/schemas/wallet.responses';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { useAppSelector } from '@/app/hooks';
@@ -13,13 +13,12 @@ import { errorMessage } from '@/lib/api-error';
 import { isUncertainMove } from '@/lib/api-error';
 import { useWalletBalance } from '@/lib/profile.api';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
+import { useForm } from '@/lib/use-form';
 import { validate } from '@/lib/validation';
 import '../wallet.css';
 import { useTransferFundMutation } from '../api/transfer-fund.api';
 import { useValidateUserMutation } from '../api/validate-user.api';
 import { WalletBalance } from '@/components/ui/wallet-balance';
-
-type TAlert = { message: string; field: 'userName' | 'amount' | null };
 
 const amountKobo = (amount: string): number | null => {
   const text = amount.trim();
@@ -38,10 +37,10 @@ export const TransferPage = () => {
   const navigate = useNavigate();
   const balance = useWalletBalance();
   const isAdmin = useAppSelector((state) => state.auth.isAdmin);
-  const [userName, setUserName] = useState('');
+  // Both steps' fields, and one alert: the username's until it is validated, then the amount's.
+  const form = useForm({ userName: '', amount: '' });
+  const { userName, amount } = form.values;
   const [recipient, setRecipient] = useState<TValidateUserResponse | null>(null);
-  const [amount, setAmount] = useState('');
-  const [alert, setAlert] = useState<TAlert | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [retryMessage, setRetryMessage] = useState<string | null>(null);
   const idempotency = useIdempotencyKey();
@@ -50,27 +49,22 @@ export const TransferPage = () => {
 
   const kobo = amountKobo(amount);
 
-  const onValidate = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = validate(ZTransferRequest.pick({ userName: true }), { userName });
-    if (!result.ok) {
-      setAlert({ message: result.message, field: 'userName' });
-      return;
-    }
-    setAlert(null);
+  const onValidate = form.handleSubmit(async () => {
+    const data = form.check(validate(ZTransferRequest.pick({ userName: true }), { userName }));
+    if (!data) return;
     try {
-      setRecipient(await validateUser(result.data.userName).unwrap());
+      setRecipient(await validateUser(data.userName).unwrap());
     } catch (error) {
       const message = errorMessage(error, 'The account could not be checked. Please try again.');
       toast.error(message);
-      setAlert({ message, field: 'userName' });
+      form.fail(message, ['userName']);
     }
-  };
+  });
 
   const change = () => {
     setRecipient(null);
-    setAmount('');
-    setAlert(null);
+    form.set('amount', '');
+    form.clearAlert();
     idempotency.reset();
   };
 
@@ -79,23 +73,24 @@ export const TransferPage = () => {
     amount: kobo === null ? 0 : koboToNaira(kobo),
   });
 
-  const onSend = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  // Submit opens the confirmation; the dialog's Send moves the money (sendNow).
+  const onSend = form.handleSubmit(() => {
+    // Whatever the schema says, the amount is the field to fix: the username is validated.
     const result = validate(ZTransferRequest, { userName: body().userName, amount: amount.trim() });
     if (!result.ok || kobo === null) {
-      setAlert({ message: result.ok ? 'Enter a valid amount' : result.message, field: 'amount' });
+      form.fail(result.ok ? 'Enter a valid amount' : result.message, ['amount']);
       return;
     }
     // Admins are not limited by their own balance; the server checks again.
     if (!isAdmin && balance !== undefined && kobo > Math.round(balance * 100)) {
-      setAlert({ message: 'Insufficient balance', field: 'amount' });
+      form.fail('Insufficient balance', ['amount']);
       return;
     }
-    setAlert(null);
+    form.clearAlert();
     setRetryMessage(null);
     idempotency.reset(); // a new confirmation is a new transfer
     setConfirming(true);
-  };
+  });
 
   const sendNow = async () => {
     const request = body();
@@ -118,7 +113,7 @@ export const TransferPage = () => {
       }
       idempotency.reset();
       setConfirming(false);
-      setAlert({ message, field: null });
+      form.fail(message);
     }
   };
 
@@ -132,7 +127,7 @@ export const TransferPage = () => {
         </h1>
         <WalletBalance />
         <form className="form" onSubmit={onValidate} noValidate aria-label="Validate user">
-          {!isValidated && <FormAlert message={alert?.message ?? null} />}
+          {!isValidated && <FormAlert message={form.alert} />}
           <TextField
             label="Username"
             name="userName"
@@ -140,9 +135,9 @@ export const TransferPage = () => {
             autoCapitalize="none"
             spellCheck={false}
             value={userName}
-            onChange={(event) => setUserName(event.target.value)}
+            onChange={form.onChange}
             readOnly={isValidated}
-            invalid={!isValidated && alert?.field === 'userName'}
+            invalid={!isValidated && form.isInvalid('userName')}
           />
           {isValidated ? (
             <div className="validated-box" data-testid="recipient">
@@ -160,15 +155,15 @@ export const TransferPage = () => {
 
         {isValidated && (
           <form className="form step-two" onSubmit={onSend} noValidate aria-label="Send money">
-            <FormAlert message={alert?.message ?? null} />
+            <FormAlert message={form.alert} />
             <TextField
               label="Amount (₦)"
               name="amount"
               inputMode="decimal"
               autoComplete="off"
               value={amount}
-              onChange={(event) => setAmount(event.target.value)}
-              invalid={alert?.field === 'amount'}
+              onChange={form.onChange}
+              invalid={form.isInvalid('amount')}
               autoFocus
             />
             <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={sending}>

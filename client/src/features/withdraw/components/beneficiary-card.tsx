@@ -1,7 +1,8 @@
 import { formatNaira } from '@vendo/shared/money';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
+import { useForm } from '@/lib/use-form';
 import type { TBeneficiary } from '@vendo/shared/schemas/withdraw.responses';
 import { checkWithdrawAmount, receivedKobo, typedKobo } from '../lib/withdraw-amount';
 
@@ -24,22 +25,22 @@ export const BeneficiaryCard = ({
   onWithdraw,
   onRemove,
 }: TBeneficiaryCardProps) => {
-  const [amount, setAmount] = useState('');
+  const form = useForm({ amount: '' });
+  const { amount } = form.values;
   const [confirmRemove, setConfirmRemove] = useState(false);
-  const [alert, setAlert] = useState<string | null>(null);
   const kobo = typedKobo(amount);
   const titleId = `beneficiary-${beneficiary._id}`;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  // The withdrawal itself (confirmation, call, errors) is the page's: this checks the amount.
+  const onSubmit = form.handleSubmit(() => {
     const check = checkWithdrawAmount(amount, balance);
     if (!check.ok) {
-      setAlert(check.message);
+      form.fail(check.message);
       return;
     }
-    setAlert(null);
+    form.clearAlert();
     onWithdraw(beneficiary, check.kobo);
-  };
+  });
 
   return (
     <li className="beneficiary-card" data-testid="beneficiary">
@@ -52,7 +53,7 @@ export const BeneficiaryCard = ({
             {beneficiary.bankName} · {beneficiary.accountNumber}
           </p>
         </div>
-        <FormAlert message={alert ?? message} />
+        <FormAlert message={form.alert ?? message} />
         <TextField
           label="Amount (₦)"
           name="amount"
@@ -61,10 +62,10 @@ export const BeneficiaryCard = ({
           autoComplete="off"
           value={amount}
           onChange={(event) => {
-            setAmount(event.target.value);
-            setAlert(null);
+            form.onChange(event);
+            form.clearAlert();
           }}
-          invalid={alert !== null}
+          invalid={form.alert !== null}
         />
         {kobo !== null && (
           <p className="small muted" data-testid="recipient-gets">

@@ -4,7 +4,7 @@ import type {
   TBeneficiary,
   TValidateAccountResponse,
 } from '@vendo/shared/schemas/withdraw.responses';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { ConfirmActions } from '@/components/ui/confirm-actions';
@@ -15,6 +15,7 @@ import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-error';
 import { isUncertainMove } from '@/lib/api-error';
 import { useWalletBalance } from '@/lib/profile.api';
+import { useForm } from '@/lib/use-form';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import '@/styles/components/select.css';
 import '../withdraw.css';
@@ -28,7 +29,6 @@ import { receivedKobo, WITHDRAWAL_FEE_KOBO } from '../lib/withdraw-amount';
 import { BeneficiaryCard } from './beneficiary-card';
 import { WalletBalance } from '@/components/ui/wallet-balance';
 
-type TAlert = { message: string; field: 'bankCode' | 'accountNumber' | null };
 type TPending = { beneficiary: TBeneficiary; kobo: number };
 
 /** No answer, a server error or 409: the payout may have started; retry with the same key. */
@@ -52,10 +52,9 @@ export const WithdrawPage = () => {
   const [removeBeneficiary, { isLoading: removing }] = useRemoveBeneficiaryMutation();
   const idempotency = useIdempotencyKey();
 
-  const [bankCode, setBankCode] = useState('');
-  const [accountNumber, setAccountNumber] = useState('');
+  const form = useForm({ bankCode: '', accountNumber: '' });
+  const { bankCode, accountNumber } = form.values;
   const [account, setAccount] = useState<TValidateAccountResponse | null>(null);
-  const [alert, setAlert] = useState<TAlert | null>(null);
   const [pending, setPending] = useState<TPending | null>(null);
   const [retryMessage, setRetryMessage] = useState<string | null>(null);
   const [cardMessage, setCardMessage] = useState<{ id: string; message: string } | null>(null);
@@ -70,33 +69,32 @@ export const WithdrawPage = () => {
     (saved) => saved.bankCode === bankCode && saved.accountNumber === accountNumber,
   );
 
-  const onValidate = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onValidate = form.handleSubmit(async () => {
     if (bankCode === '') {
-      setAlert({ message: 'Select a bank', field: 'bankCode' });
+      form.fail('Select a bank', ['bankCode']);
       return;
     }
     if (accountNumber === '') {
-      setAlert({ message: 'Enter account number', field: 'accountNumber' });
+      form.fail('Enter account number', ['accountNumber']);
       return;
     }
     if (!/^\d{10}$/.test(accountNumber)) {
-      setAlert({ message: 'Enter a 10-digit account number', field: 'accountNumber' });
+      form.fail('Enter a 10-digit account number', ['accountNumber']);
       return;
     }
-    setAlert(null);
+    form.clearAlert();
     try {
       setAccount(await validateAccount({ bankCode, accountNumber }).unwrap());
     } catch (error) {
       const message = errorMessage(error, 'The account could not be checked. Please try again.');
       toast.error(message);
-      setAlert({ message, field: 'accountNumber' });
+      form.fail(message, ['accountNumber']);
     }
-  };
+  });
 
   const change = () => {
     setAccount(null);
-    setAlert(null);
+    form.clearAlert();
   };
 
   const onAdd = async () => {
@@ -104,12 +102,12 @@ export const WithdrawPage = () => {
       const answer = await addBeneficiary({ bankCode, accountNumber }).unwrap();
       toast.success(answer.msg || 'Beneficiary added');
       setAccount(null);
-      setAccountNumber('');
-      setAlert(null);
+      form.set('accountNumber', '');
+      form.clearAlert();
     } catch (error) {
       const message = errorMessage(error);
       toast.error(message);
-      setAlert({ message, field: null });
+      form.fail(message);
     }
   };
 
@@ -171,7 +169,7 @@ export const WithdrawPage = () => {
         </h1>
         <WalletBalance />
         <form className="form" onSubmit={onValidate} noValidate aria-label="Validate account">
-          <FormAlert message={alert?.message ?? null} />
+          <FormAlert message={form.alert} />
           {banks.isError && (
             <div className="retry-box" role="alert">
               <p>The bank list could not be loaded.</p>
@@ -190,9 +188,9 @@ export const WithdrawPage = () => {
             placeholder={banks.isLoading ? 'Loading banks...' : 'Select bank'}
             options={bankOptions}
             value={bankCode}
-            onChange={(event) => setBankCode(event.target.value)}
+            onChange={form.onChange}
             disabled={isValidated}
-            invalid={!isValidated && alert?.field === 'bankCode'}
+            invalid={!isValidated && form.isInvalid('bankCode')}
           />
           <TextField
             label="Account number"
@@ -201,9 +199,9 @@ export const WithdrawPage = () => {
             autoComplete="off"
             maxLength={10}
             value={accountNumber}
-            onChange={(event) => setAccountNumber(event.target.value.replace(/\D/g, ''))}
+            onChange={(event) => form.set('accountNumber', event.target.value.replace(/\D/g, ''))}
             readOnly={isValidated}
-            invalid={!isValidated && alert?.field === 'accountNumber'}
+            invalid={!isValidated && form.isInvalid('accountNumber')}
           />
           {isValidated ? (
             <div className="validated-box" data-testid="validated-account">
