@@ -10,3 +10,4 @@ export * from './audit.ts';
 export * from './mail.ts';
 export * from './webhooks.ts';
 export * from './sessions.ts';
+export * from './sandbox.ts';

@@ -20,13 +20,3 @@ export const notifications = pgTable('notifications', {
   msg: text('msg').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-/** Mail captured by the sandbox mailbox when SMTP_URL is unset (shown at /sandbox/mail). */
-export const sandboxMails = pgTable('sandbox_mails', {
-  id: serial('id').primaryKey(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  html: text('html'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});

@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   bigserial,
-  check,
   date,
   index,
   integer,
@@ -99,48 +97,6 @@ export const ussdCodes = pgTable('ussd_codes', {
   code: text('code').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
 });
-
-/**
- * The sandbox suppliers' own books (what a real supplier keeps on its side), in the app's database
- * so a purchase interrupted by a crash can still be re-queried after restart.
- */
-export const sandboxSupplierOrders = pgTable(
-  'sandbox_supplier_orders',
-  {
-    id: serial('id').primaryKey(),
-    supplier: text('supplier').notNull(),
-    kind: text('kind').notNull(),
-    requestId: text('request_id'),
-    request: jsonb('request').$type<Record<string, unknown>>().notNull(),
-    /** What re-query answers: successful, failed, processing, reversed or refunded. */
-    status: text('status').notNull(),
-    /** What the order holds of the float while successful or processing (what it charged). */
-    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull().default(0),
-    token: text('token'),
-    /** The float just before and after this order took its amount (shown in every answer). */
-    balanceBeforeKobo: bigint('balance_before_kobo', { mode: 'number' }),
-    balanceAfterKobo: bigint('balance_after_kobo', { mode: 'number' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  // A request_id names one order per supplier and kind: a repeat finds the first.
-  (t) => [
-    uniqueIndex('sandbox_supplier_orders_request_key')
-      .on(t.supplier, t.kind, t.requestId)
-      .where(sql`request_id is not null`),
-  ],
-);
-
-export const sandboxSupplierFloats = pgTable(
-  'sandbox_supplier_floats',
-  {
-    supplier: text('supplier').primaryKey(),
-    balanceKobo: bigint('balance_kobo', { mode: 'number' })
-      .notNull()
-      .default(sql`0`),
-  },
-  // An order the float cannot cover fails this check and rolls back with its statement.
-  (t) => [check('sandbox_supplier_floats_nonnegative', sql`${t.balanceKobo} >= 0`)],
-);
 
 /**
  * A supplier reconciliation run (`npm run reconcile:suppliers`, or the admin's button): every

@@ -29,16 +29,6 @@ export const coupons = pgTable(
   ],
 );
 
-/** The sandbox Squad's own books: payments it was asked to collect (restart-safe, like a real gateway). */
-export const sandboxPayments = pgTable('sandbox_payments', {
-  reference: text('reference').primaryKey(),
-  amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
-  email: text('email').notNull(),
-  callbackUrl: text('callback_url'),
-  status: text('status').notNull().default('Pending'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
 /**
  * Bank accounts a user has validated and saved for withdrawals (docs/product-rules.md#withdrawals).
  */
