@@ -2,8 +2,9 @@ import { route } from '../api/route.ts';
 import { ZOpenApiDocument } from './answers.ts';
 
 /**
- * GET /openapi.json, the API reference (OpenAPI 3.1) the /developers page reads: public, cached five minutes by browsers and proxies, revalidated by ETag;
- * compressed by the API's compress() like every other answer. Readable from any origin, so
+ * GET /openapi.json, the API reference (OpenAPI 3.1) the /developers page reads: public, cached
+ * five minutes by browsers and proxies, revalidated by ETag; compressed by the API's compress()
+ * like every other answer. Readable from any origin, so
  * OpenAPI tools in a browser (editors, client generators) can load it by URL; it holds nothing
  * that is not public.
  */
