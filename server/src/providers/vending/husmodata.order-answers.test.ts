@@ -1,18 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SupplierResult } from './port.ts';
-import type { Server } from 'node:http';
 import {
+  type Canned,
   cannedSupplier,
   dataOrder,
   expectOutcome,
   html,
   json,
-  startCannedServer,
-  stopCannedServer,
-  type Canned,
-  type Seen,
+  useCannedServer,
 } from './husmodata.test-helpers.ts';
 
 /**
@@ -21,26 +18,10 @@ import {
  * suppliers' own tests (sandbox/vending) cover the triggers end to end.
  */
 
-let server: Server;
-let baseUrl: string;
-let canned: Canned;
-let seen: Seen[] = [];
-
-beforeAll(async () => {
-  server = await startCannedServer(
-    () => canned,
-    (s) => seen.push(s),
-  );
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => stopCannedServer(server));
-beforeEach(() => {
-  seen = [];
-  canned = json(200, { id: 1, Status: 'successful' });
-});
+const wire = useCannedServer();
 
 const supplier = (overrides: Parameters<typeof cannedSupplier>[1] = {}) =>
-  cannedSupplier(baseUrl, overrides);
+  cannedSupplier(wire.baseUrl, overrides);
 const buyData = (s = supplier()) => s.buyData(dataOrder);
 
 describe('Husmodata adapter: classifying an order answer', () => {
@@ -86,7 +67,7 @@ describe('Husmodata adapter: classifying an order answer', () => {
     ['502 HTML', html(502, '<html><body>Bad Gateway</body></html>'), 'pending'],
     ['503 empty', { status: 503, body: '' }, 'pending'],
   ])('%s → %s', async (_name, reply, outcome) => {
-    canned = reply;
+    wire.canned = reply;
     const result = await buyData();
     expectOutcome(result, outcome);
     expect(result.insufficientFloat).toBeUndefined();
@@ -94,7 +75,7 @@ describe('Husmodata adapter: classifying an order answer', () => {
   });
 
   it('keeps the supplier id, its message and the raw body', async () => {
-    canned = json(200, {
+    wire.canned = json(200, {
       id: 4521,
       Status: 'successful',
       api_response: 'You gifted 1GB to 08091234567',
@@ -104,24 +85,24 @@ describe('Husmodata adapter: classifying an order answer', () => {
       outcome: 'success',
       supplierRef: '4521',
       message: 'You gifted 1GB to 08091234567',
-      raw: canned.body,
+      raw: wire.canned.body,
     });
   });
 
   it('accepts a string id and has no supplierRef without one', async () => {
-    canned = json(200, { id: 'abc-9', Status: 'failed' });
+    wire.canned = json(200, { id: 'abc-9', Status: 'failed' });
     expect((await buyData()).supplierRef).toBe('abc-9');
-    canned = json(200, { Status: 'failed' });
+    wire.canned = json(200, { Status: 'failed' });
     expect((await buyData()).supplierRef).toBeNull();
-    canned = json(200, { id: null, Status: 'failed' });
+    wire.canned = json(200, { id: null, Status: 'failed' });
     expect((await buyData()).supplierRef).toBeNull();
   });
 
   it('truncates the raw body to 2,000 characters', async () => {
-    canned = json(200, { id: 1, Status: 'processing', api_response: 'x'.repeat(5000) });
+    wire.canned = json(200, { id: 1, Status: 'processing', api_response: 'x'.repeat(5000) });
     const result = await buyData();
     expect(result.raw).toHaveLength(2000);
-    expect(result.raw).toBe(canned.body.slice(0, 2000));
+    expect(result.raw).toBe(wire.canned.body.slice(0, 2000));
     expect(result.message.length).toBeLessThanOrEqual(300);
   });
 
@@ -138,14 +119,14 @@ describe('Husmodata adapter: classifying an order answer', () => {
     ['plain text, 400', { status: 400, body: INSUFFICIENT, type: 'text/plain' }],
     ['inside HTML, 200', html(200, `<html><body><p>${INSUFFICIENT}</p></body></html>`)],
   ])('insufficient supplier balance in %s → failed + insufficientFloat', async (_name, reply) => {
-    canned = reply;
+    wire.canned = reply;
     const result = await buyData();
     expectOutcome(result, 'failed');
     expect(result.insufficientFloat).toBe(true);
   });
 
   it('an explicit success wins over the insufficient-balance words elsewhere in the body', async () => {
-    canned = json(200, {
+    wire.canned = json(200, {
       Status: 'successful',
       note: 'Dear Customer, your balance is insufficient for a second one',
     });
@@ -155,7 +136,7 @@ describe('Husmodata adapter: classifying an order answer', () => {
   });
 
   it.each([401, 403])('%i (our key refused) → failed: the order was not placed', async (status) => {
-    canned = json(status, { detail: 'Invalid token.' });
+    wire.canned = json(status, { detail: 'Invalid token.' });
     const result = await buyData();
     expect(result).toMatchObject({
       outcome: 'failed',
@@ -164,7 +145,7 @@ describe('Husmodata adapter: classifying an order answer', () => {
   });
 
   it('a timeout → pending', async () => {
-    canned = { ...json(200, { id: 1, Status: 'successful' }), delayMs: 1000 };
+    wire.canned = { ...json(200, { id: 1, Status: 'successful' }), delayMs: 1000 };
     const started = Date.now();
     const result = await buyData(supplier({ timeoutMs: 200 }));
     expect(Date.now() - started).toBeLessThan(900);
@@ -187,16 +168,16 @@ describe('Husmodata adapter: classifying an order answer', () => {
   });
 
   it('a redirect is not followed (a POST must not turn into a GET) → pending', async () => {
-    canned = { status: 301, body: '', type: 'text/plain' };
+    wire.canned = { status: 301, body: '', type: 'text/plain' };
     const app = express();
-    app.use((_req, res) => res.redirect(301, `${baseUrl}/elsewhere`));
+    app.use((_req, res) => res.redirect(301, `${wire.baseUrl}/elsewhere`));
     const redirecting = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => redirecting.once('listening', resolve));
     const port = (redirecting.address() as AddressInfo).port;
     const result = await buyData(supplier({ baseUrl: `http://127.0.0.1:${port}` }));
     await new Promise((resolve) => redirecting.close(resolve));
     expect(result.outcome).toBe('pending');
-    expect(seen).toHaveLength(0);
+    expect(wire.seen).toHaveLength(0);
   });
 
   it('an injected fetch that throws → pending', async () => {
@@ -212,7 +193,7 @@ describe('Husmodata adapter: classifying an order answer', () => {
 
 describe('Husmodata adapter: what an answer names (answered)', () => {
   it('reports request id, phone, plan, network (by our configured id) and balances of a data answer', async () => {
-    canned = json(201, {
+    wire.canned = json(201, {
       id: 9,
       Status: 'successful',
       request_id: 'VND-REF-1',
@@ -249,10 +230,10 @@ describe('Husmodata adapter: what an answer names (answered)', () => {
       ['0', 0],
       ['a lot', null],
     ] as const) {
-      canned = json(200, { Status: 'successful', mobile_number: '2348031234567', amount });
+      wire.canned = json(200, { Status: 'successful', mobile_number: '2348031234567', amount });
       expect((await airtime()).answered).toEqual({ phone: '2348031234567', amountKobo: kobo });
     }
-    canned = json(200, {
+    wire.canned = json(200, {
       Status: 'successful',
       meter_number: '45012345678',
       disco_id: 20,
@@ -275,19 +256,19 @@ describe('Husmodata adapter: what an answer names (answered)', () => {
   });
 
   it('leaves out error lists, unknown networks, one balance without the other, and non-2xx answers', async () => {
-    canned = json(200, {
+    wire.canned = json(200, {
       Status: 'failed',
       mobile_number: ['Enter a valid phone number.'],
       network: 'NO-SUCH-NET',
       balance_before: '10.00',
     });
     expect((await buyData()).answered).toBeUndefined();
-    canned = json(400, { mobile_number: '08091234567', request_id: 'VND-REF-1' });
+    wire.canned = json(400, { mobile_number: '08091234567', request_id: 'VND-REF-1' });
     expect((await buyData()).answered).toBeUndefined();
   });
 
   it('re-query answers name the order too', async () => {
-    canned = json(200, { id: 5, Status: 'reversed', mobile_number: '08091234567' });
+    wire.canned = json(200, { id: 5, Status: 'reversed', mobile_number: '08091234567' });
     const result = await supplier().query('data', { supplierRef: '5', reference: 'VND-REF-1' });
     expect(result).toMatchObject({ outcome: 'reversed', answered: { phone: '08091234567' } });
   });
@@ -311,19 +292,19 @@ describe('Husmodata adapter: electricity tokens', () => {
     ['token :12345678901234567890', '12345678901234567890'],
     ['12345678901234567890', '12345678901234567890'],
   ])('strips the prefix of %j', async (token, expected) => {
-    canned = json(200, { id: 3, Status: 'successful', token });
+    wire.canned = json(200, { id: 3, Status: 'successful', token });
     const result = await buy();
     expectOutcome(result, 'success');
     expect(result.token).toBe(expected);
   });
 
   it('a success without a token has no token field', async () => {
-    canned = json(200, { id: 3, Status: 'successful', token: null });
+    wire.canned = json(200, { id: 3, Status: 'successful', token: null });
     expect(await buy()).not.toHaveProperty('token');
   });
 
   it('re-query of a successful electricity order carries the token too', async () => {
-    canned = json(200, { id: 3, Status: 'successful', token: 'Token : 11112222333344445555' });
+    wire.canned = json(200, { id: 3, Status: 'successful', token: 'Token : 11112222333344445555' });
     const result = await supplier().query('electricity', { supplierRef: '3', reference: 'E1' });
     expect(result).toMatchObject({
       outcome: 'success',

@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSupplierRegistry, sandboxSupplierUrl } from './registry.ts';
 import { loadSupplierSettings } from '../../config.ts';
 import { DEFAULT_SUPPLIER_NETWORK_IDS, SANDBOX_SUPPLIER_KEYS } from './suppliers.config.ts';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import {
-  dataOrder,
-  json,
-  startCannedServer,
-  stopCannedServer,
-  type Canned,
-  type Seen,
-} from './husmodata.test-helpers.ts';
+import { dataOrder, useCannedServer } from './husmodata.test-helpers.ts';
 
 /**
  * The adapter against a throwaway HTTP server that answers whatever a test sets: every
@@ -19,23 +10,7 @@ import {
  * suppliers' own tests (sandbox/vending) cover the triggers end to end.
  */
 
-let server: Server;
-let baseUrl: string;
-let canned: Canned;
-let seen: Seen[] = [];
-
-beforeAll(async () => {
-  server = await startCannedServer(
-    () => canned,
-    (s) => seen.push(s),
-  );
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => stopCannedServer(server));
-beforeEach(() => {
-  seen = [];
-  canned = json(200, { id: 1, Status: 'successful' });
-});
+const wire = useCannedServer();
 
 describe('supplier settings and registry', () => {
   it('defaults: sandbox (no base URL), sandbox keys, 15 s timeout, GLAD network ids', () => {
@@ -103,15 +78,15 @@ describe('supplier settings and registry', () => {
       'http://127.0.0.1:3000/sandbox/suppliers/alaro',
     );
     const registry = createSupplierRegistry({
-      settings: loadSupplierSettings({ ALARO_BASE_URL: baseUrl, ALARO_API_KEY: 'live-alaro' }),
-      sandboxBaseUrl: baseUrl,
+      settings: loadSupplierSettings({ ALARO_BASE_URL: wire.baseUrl, ALARO_API_KEY: 'live-alaro' }),
+      sandboxBaseUrl: wire.baseUrl,
     });
     expect(registry.get('ALARO').name).toBe('ALARO');
     expect(registry.isSandbox('ALARO')).toBe(false);
     expect(registry.isSandbox('GLAD')).toBe(true);
     await registry.get('ALARO').buyData(dataOrder);
     await registry.get('GLAD').buyData(dataOrder);
-    expect(seen.map((s) => [s.url, s.auth])).toEqual([
+    expect(wire.seen.map((s) => [s.url, s.auth])).toEqual([
       ['/api/data/', 'Token live-alaro'],
       ['/sandbox/suppliers/glad/api/data/', 'Token sandbox-glad-key'],
     ]);

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isAppError } from '../../lib/app-error.ts';
 import type { SupplierResult } from './port.ts';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import {
+  type Canned,
   cannedSupplier,
   expectOutcome,
   html,
   json,
-  startCannedServer,
-  stopCannedServer,
-  type Canned,
-  type Seen,
+  useCannedServer,
 } from './husmodata.test-helpers.ts';
 
 /**
@@ -20,26 +16,10 @@ import {
  * suppliers' own tests (sandbox/vending) cover the triggers end to end.
  */
 
-let server: Server;
-let baseUrl: string;
-let canned: Canned;
-let seen: Seen[] = [];
-
-beforeAll(async () => {
-  server = await startCannedServer(
-    () => canned,
-    (s) => seen.push(s),
-  );
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => stopCannedServer(server));
-beforeEach(() => {
-  seen = [];
-  canned = json(200, { id: 1, Status: 'successful' });
-});
+const wire = useCannedServer();
 
 const supplier = (overrides: Parameters<typeof cannedSupplier>[1] = {}) =>
-  cannedSupplier(baseUrl, overrides);
+  cannedSupplier(wire.baseUrl, overrides);
 
 describe('Husmodata adapter: classifying a re-query answer', () => {
   const query = (s = supplier()) => s.query('data', { supplierRef: '5', reference: 'VND-REF-1' });
@@ -60,12 +40,12 @@ describe('Husmodata adapter: classifying a re-query answer', () => {
     ['500 HTML', html(500), 'pending'],
     ['500 with Status failed', json(500, { Status: 'failed' }), 'pending'],
   ])('%s → %s', async (_name, reply, outcome) => {
-    canned = reply;
+    wire.canned = reply;
     expectOutcome(await query(), outcome);
   });
 
   it("only DRF's own 404 says the supplier has no such order (notFound); any other 404 says nothing", async () => {
-    canned = json(404, { detail: 'Not found.' });
+    wire.canned = json(404, { detail: 'Not found.' });
     expect(await query()).toMatchObject({ outcome: 'pending', notFound: true });
     for (const reply of [
       html(404, '<html><body>nginx 404</body></html>'),
@@ -73,7 +53,7 @@ describe('Husmodata adapter: classifying a re-query answer', () => {
       json(404, { error: 'Not found.' }),
       json(500, { detail: 'Not found.' }),
     ]) {
-      canned = reply;
+      wire.canned = reply;
       const result = await query();
       expect(result.outcome).toBe('pending');
       expect(result.notFound).toBeUndefined();
@@ -81,7 +61,7 @@ describe('Husmodata adapter: classifying a re-query answer', () => {
   });
 
   it('a failed order whose answer says insufficient balance → failed + insufficientFloat', async () => {
-    canned = json(200, {
+    wire.canned = json(200, {
       id: 5,
       Status: 'failed',
       api_response: 'Dear Customer, your balance is insufficient',
@@ -90,7 +70,7 @@ describe('Husmodata adapter: classifying a re-query answer', () => {
   });
 
   it('a timeout → pending', async () => {
-    canned = { ...json(200, { Status: 'successful' }), delayMs: 1000 };
+    wire.canned = { ...json(200, { Status: 'successful' }), delayMs: 1000 };
     expectOutcome(await query(supplier({ timeoutMs: 150 })), 'pending');
   });
 });
@@ -103,10 +83,14 @@ describe('Husmodata adapter: our float (GET /api/user/)', () => {
       [{ balance: '0' }, 0],
       [{ Account_Balance: 99.999 }, 100_00],
     ] as const) {
-      canned = json(200, body);
+      wire.canned = json(200, body);
       expect(await supplier().balance()).toEqual({ balanceKobo: kobo });
     }
-    expect(seen.at(-1)).toMatchObject({ method: 'GET', url: '/api/user/', auth: 'Token live-key' });
+    expect(wire.seen.at(-1)).toMatchObject({
+      method: 'GET',
+      url: '/api/user/',
+      auth: 'Token live-key',
+    });
   });
 
   it('answers an error, never throws, for anything else', async () => {
@@ -118,7 +102,7 @@ describe('Husmodata adapter: our float (GET /api/user/)', () => {
       [html(500), 'GLAD answered HTTP 500'],
       [{ ...json(200, { wallet_balance: 1 }), delayMs: 400 }, 'No answer from GLAD within 100 ms'],
     ] as const) {
-      canned = reply;
+      wire.canned = reply;
       expect(await supplier().balance({ timeoutMs: 100 })).toEqual({ error });
     }
   });
@@ -129,13 +113,17 @@ describe('Husmodata adapter: meter validation', () => {
     s.validateMeter({ discoId: 20, meterNumber: '45012345678', meterType: 'prepaid' });
 
   it('asks with disco, meter type and number in the query string', async () => {
-    canned = json(200, { invalid: false, name: 'OKAFOR EMEKA', address: '12 Allen Avenue, Ikeja' });
+    wire.canned = json(200, {
+      invalid: false,
+      name: 'OKAFOR EMEKA',
+      address: '12 Allen Avenue, Ikeja',
+    });
     expect(await validate()).toEqual({
       valid: true,
       name: 'OKAFOR EMEKA',
       address: '12 Allen Avenue, Ikeja',
     });
-    expect(seen[0]).toMatchObject({
+    expect(wire.seen[0]).toMatchObject({
       method: 'GET',
       url: '/api/v2/validatemeter/?disco_id=20&meter_type=prepaid&meter_number=45012345678',
       auth: 'Token live-key',
@@ -143,12 +131,12 @@ describe('Husmodata adapter: meter validation', () => {
   });
 
   it('an invalid meter is a definite answer, not an error', async () => {
-    canned = json(200, { invalid: true, name: 'INVALID METER NUMBER' });
+    wire.canned = json(200, { invalid: true, name: 'INVALID METER NUMBER' });
     expect(await validate()).toEqual({ valid: false, name: 'INVALID METER NUMBER', address: null });
   });
 
   it('tolerates "true"/"false" strings and a missing address', async () => {
-    canned = json(200, { invalid: 'false', name: 'BELLO AISHA' });
+    wire.canned = json(200, { invalid: 'false', name: 'BELLO AISHA' });
     expect(await validate()).toEqual({ valid: true, name: 'BELLO AISHA', address: null });
   });
 
@@ -166,12 +154,12 @@ describe('Husmodata adapter: meter validation', () => {
     ['200 HTML', html(200, '<html></html>')],
     ['200 without the invalid flag', json(200, { name: 'X' })],
   ])('%s → throws PROVIDER_ERROR (502: nothing was charged)', async (_name, reply) => {
-    canned = reply;
+    wire.canned = reply;
     await expectProviderError(validate());
   });
 
   it('a timeout or network failure throws', async () => {
-    canned = { ...json(200, { invalid: false, name: 'X' }), delayMs: 1000 };
+    wire.canned = { ...json(200, { invalid: false, name: 'X' }), delayMs: 1000 };
     await expectProviderError(validate(supplier({ timeoutMs: 150 })));
     await expectProviderError(
       validate(supplier({ fetchImpl: () => Promise.reject(new TypeError('fetch failed')) })),

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PurchaseKind } from './port.ts';
 import { loadSupplierSettings } from '../../config.ts';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import {
+  type Canned,
   cannedSupplier,
   dataOrder,
   html,
   json,
-  startCannedServer,
-  stopCannedServer,
-  type Canned,
-  type Seen,
+  useCannedServer,
 } from './husmodata.test-helpers.ts';
 
 /**
@@ -20,32 +16,16 @@ import {
  * suppliers' own tests (sandbox/vending) cover the triggers end to end.
  */
 
-let server: Server;
-let baseUrl: string;
-let canned: Canned;
-let seen: Seen[] = [];
-
-beforeAll(async () => {
-  server = await startCannedServer(
-    () => canned,
-    (s) => seen.push(s),
-  );
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => stopCannedServer(server));
-beforeEach(() => {
-  seen = [];
-  canned = json(200, { id: 1, Status: 'successful' });
-});
+const wire = useCannedServer();
 
 const supplier = (overrides: Parameters<typeof cannedSupplier>[1] = {}) =>
-  cannedSupplier(baseUrl, overrides);
+  cannedSupplier(wire.baseUrl, overrides);
 const buyData = (s = supplier()) => s.buyData(dataOrder);
 
 describe('Husmodata adapter: requests on the wire', () => {
   it('sends a data order with the token header, configured network id, plan and our reference', async () => {
     await buyData();
-    expect(seen).toEqual([
+    expect(wire.seen).toEqual([
       {
         method: 'POST',
         url: '/api/data/',
@@ -69,7 +49,7 @@ describe('Husmodata adapter: requests on the wire', () => {
       amountKobo: 150_050,
       ported: false,
     });
-    expect(seen[0]).toMatchObject({
+    expect(wire.seen[0]).toMatchObject({
       method: 'POST',
       url: '/api/topup/',
       body: {
@@ -92,11 +72,11 @@ describe('Husmodata adapter: requests on the wire', () => {
       network: 'MTN',
       supplierPlanId: '1GB_MTN-SME',
     });
-    expect(seen[0]!.body).toMatchObject({ network: 'MTN', plan: '1GB_MTN-SME' });
+    expect(wire.seen[0]!.body).toMatchObject({ network: 'MTN', plan: '1GB_MTN-SME' });
   });
 
   it('sends an electricity order in naira and leaves out unknown optional fields', async () => {
-    canned = json(200, { id: 9, Status: 'successful', token: 'Token : 12345678901234567890' });
+    wire.canned = json(200, { id: 9, Status: 'successful', token: 'Token : 12345678901234567890' });
     await supplier().buyElectricity({
       reference: 'R3',
       discoId: 20,
@@ -106,7 +86,7 @@ describe('Husmodata adapter: requests on the wire', () => {
       phone: null,
       customerName: null,
     });
-    expect(seen[0]).toMatchObject({
+    expect(wire.seen[0]).toMatchObject({
       method: 'POST',
       url: '/api/v2/billpayment/',
       body: {
@@ -117,8 +97,8 @@ describe('Husmodata adapter: requests on the wire', () => {
         request_id: 'R3',
       },
     });
-    expect(seen[0]!.body).not.toHaveProperty('Customer_Phone');
-    expect(seen[0]!.body).not.toHaveProperty('customer_name');
+    expect(wire.seen[0]!.body).not.toHaveProperty('Customer_Phone');
+    expect(wire.seen[0]!.body).not.toHaveProperty('customer_name');
   });
 
   it('sends the customer phone and name when known', async () => {
@@ -131,7 +111,7 @@ describe('Husmodata adapter: requests on the wire', () => {
       phone: '08031234567',
       customerName: 'OKAFOR EMEKA',
     });
-    expect(seen[0]!.body).toMatchObject({
+    expect(wire.seen[0]!.body).toMatchObject({
       Customer_Phone: '08031234567',
       customer_name: 'OKAFOR EMEKA',
     });
@@ -146,7 +126,7 @@ describe('Husmodata adapter: requests on the wire', () => {
     're-queries %s by the supplier id, else our reference (%s)',
     async (kind, supplierRef, url) => {
       await supplier().query(kind, { supplierRef, reference: 'VND/1' });
-      expect(seen[0]).toMatchObject({ method: 'GET', url, auth: 'Token live-key' });
+      expect(wire.seen[0]).toMatchObject({ method: 'GET', url, auth: 'Token live-key' });
     },
   );
 });
@@ -167,7 +147,7 @@ describe('Husmodata adapter: an order the supplier already holds under our reque
     ],
     ['plain text 400', { status: 400, body: 'request id exists', type: 'text/plain' }],
   ])('%s → pending + duplicateRequest, never failed', async (_name, reply) => {
-    canned = reply;
+    wire.canned = reply;
     const result = await buyData();
     expect(result).toMatchObject({ outcome: 'pending', duplicateRequest: true });
     expect(result.message).toMatch(/^GLAD already has an order under our request id/);
@@ -182,12 +162,12 @@ describe('Husmodata adapter: an order the supplier already holds under our reque
     ],
     ['an HTML page', html(400, '<html><body>request id exists</body></html>')],
   ])('%s is not a duplicate request id', async (_name, reply) => {
-    canned = reply;
+    wire.canned = reply;
     expect((await buyData()).duplicateRequest).toBeUndefined();
   });
 
   it('a re-query is never a duplicate (it places nothing)', async () => {
-    canned = json(400, { error: ['Request ID exists'] });
+    wire.canned = json(400, { error: ['Request ID exists'] });
     const result = await supplier().query('data', { supplierRef: null, reference: 'VND-REF-1' });
     expect(result.outcome).toBe('pending');
     expect(result.duplicateRequest).toBeUndefined();

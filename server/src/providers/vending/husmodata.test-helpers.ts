@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { createHusmodataSupplier } from './husmodata.ts';
 import type { SupplierResult, VendingSupplier } from './port.ts';
 import { DEFAULT_SUPPLIER_NETWORK_IDS } from './suppliers.config.ts';
@@ -56,6 +57,33 @@ export const startCannedServer = async (
 export const stopCannedServer = async (server: Server) => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
+};
+
+/**
+ * A canned server for one test file: started before its tests, stopped after them, and before
+ * each test answering a successful order again with nothing recorded. A test sets
+ * `wire.canned` to change the answer and reads what was sent in `wire.seen`.
+ */
+export const useCannedServer = () => {
+  const wire = {
+    canned: json(200, { id: 1, Status: 'successful' }),
+    seen: [] as Seen[],
+    baseUrl: '',
+  };
+  let server: Server;
+  beforeAll(async () => {
+    server = await startCannedServer(
+      () => wire.canned,
+      (s) => wire.seen.push(s),
+    );
+    wire.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => stopCannedServer(server));
+  beforeEach(() => {
+    wire.seen = [];
+    wire.canned = json(200, { id: 1, Status: 'successful' });
+  });
+  return wire;
 };
 
 /** The GLAD adapter pointed at the canned server. */
