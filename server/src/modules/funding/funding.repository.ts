@@ -72,15 +72,6 @@ export const findSquadFundingByReference = async (
   return row;
 };
 
-/** The transaction with this id, whatever its kind. */
-export const findFundingById = async (
-  db: DbOrTx,
-  id: string,
-): Promise<TransactionRow | undefined> => {
-  const [row] = await db.select().from(transactions).where(eq(transactions.id, id));
-  return row;
-};
-
 /** Makes a pending funding due for a re-query now. */
 export const markPendingFundingDueNow = async (db: DbOrTx, id: string): Promise<void> => {
   await db

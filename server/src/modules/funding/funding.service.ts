@@ -1,3 +1,4 @@
+import { findTransactionById } from '../transactions/transactions.repository.ts';
 import { randomBytes } from 'node:crypto';
 import { basisPointsOfKobo, formatNaira, koboToNaira } from '@vendo/shared/money';
 import type { AppContext } from '../../app-context.ts';
@@ -20,7 +21,6 @@ import {
   expirePendingFunding,
   failPendingFunding,
   failPendingFundingByReference,
-  findFundingById,
   findSquadFundingByReference,
   flagFailedFundingPaid,
   holdPendingFunding,
@@ -151,7 +151,7 @@ export const settleFunding = async (
   transactionId: string,
   staff?: StaffActor,
 ): Promise<WebhookOutcome> => {
-  const funding = await findFundingById(ctx.db, transactionId);
+  const funding = await findTransactionById(ctx.db, transactionId);
   if (!funding || funding.status !== 'pending')
     return { status: 200, body: { msg: 'Nothing to do' } };
   const verified = await verifySquadPayment(squadSettings(ctx), funding.reference);

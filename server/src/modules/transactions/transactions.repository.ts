@@ -5,6 +5,16 @@ import { queryRows } from '../../db/query.ts';
 import { transactions, users } from '../../db/schema/index.ts';
 import type { TransactionRow } from './transactions.mapper.ts';
 
+/** A transaction by our id, whatever its kind and whoever's (staff and background work), or null. */
+export const findTransactionById = async (
+  db: DbOrTx,
+  id: string,
+): Promise<TransactionRow | null> => {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(transactions).where(eq(transactions.id, id));
+  return row ?? null;
+};
+
 /** A user's newest transactions with their user name. */
 export const listRecentTransactions = async (
   db: DbOrTx,

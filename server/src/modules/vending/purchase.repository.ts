@@ -14,7 +14,10 @@ import {
 import { isUuid } from '../../lib/ids.ts';
 import type { DataPlanRow } from '../catalogue/catalogue.repository.ts';
 import type { TransactionRow } from '../transactions/transactions.mapper.ts';
-import { claimDueTransactions } from '../transactions/transactions.repository.ts';
+import {
+  claimDueTransactions,
+  findTransactionById,
+} from '../transactions/transactions.repository.ts';
 import type { PurchaseKind } from '../../providers/vending/port.ts';
 
 export const UNSETTLED = ['processing', 'pending'] as const;
@@ -113,12 +116,8 @@ export const listUnsettled = (db: DbOrTx, limit = 200) =>
     .orderBy(asc(transactions.createdAt))
     .limit(limit);
 
-/** A transaction by our id (any user's: for staff and the reconciler), or null. */
-export const findPurchase = async (db: DbOrTx, id: string): Promise<TransactionRow | null> => {
-  if (!isUuid(id)) return null;
-  const [row] = await db.select().from(transactions).where(eq(transactions.id, id));
-  return row ?? null;
-};
+/** A purchase by our id (any user's: for staff and the reconciler), or null. */
+export const findPurchase = findTransactionById;
 
 /** A user's purchase by the request_id (Idempotency-Key) it was bought with, or null. */
 export const findPurchaseByRequestId = async (

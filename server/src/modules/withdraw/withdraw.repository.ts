@@ -87,15 +87,6 @@ export const insertProcessingWithdrawal = async (
   return inserted!;
 };
 
-/** The transaction with this id. */
-export const findWithdrawalById = async (
-  db: DbOrTx,
-  id: string,
-): Promise<TransactionRow | undefined> => {
-  const [row] = await db.select().from(transactions).where(eq(transactions.id, id));
-  return row;
-};
-
 /** Moves an unsettled withdrawal to pending with the provider's answer. */
 export const markWithdrawalPending = async (
   db: DbOrTx,

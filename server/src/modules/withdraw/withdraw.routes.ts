@@ -22,7 +22,8 @@ import { apiError } from '../../openapi/operation.ts';
 import { idParam } from '../../api/params.ts';
 import type { TransactionRow } from '../transactions/transactions.mapper.ts';
 import { BANKS } from './bank-codes.ts';
-import { findWithdrawalById, findWithdrawalByIdOrReference } from './withdraw.repository.ts';
+import { findWithdrawalByIdOrReference } from './withdraw.repository.ts';
+import { findTransactionById } from '../transactions/transactions.repository.ts';
 import {
   addBeneficiary,
   listBeneficiaries,
@@ -213,7 +214,7 @@ export const withdrawRoutes = [
         return reply(200, { msg: `Withdrawal is already ${row.status}`, status: statusOf(row) });
       }
       const outcome = await requeryWithdrawal(ctx, row, { actorId: user.id });
-      const current = await findWithdrawalById(ctx.db, row.id);
+      const current = await findTransactionById(ctx.db, row.id);
       return reply(200, { msg: outcome.message, status: statusOf(current!) });
     },
   }),

@@ -1,3 +1,4 @@
+import { findTransactionById } from '../transactions/transactions.repository.ts';
 import { randomBytes } from 'node:crypto';
 import { WITHDRAWAL_FEE_KOBO } from '@vendo/shared/constants';
 import { koboToNaira } from '@vendo/shared/money';
@@ -22,7 +23,6 @@ import {
   claimDueWithdrawals,
   deleteBeneficiary,
   findBeneficiariesByUser,
-  findWithdrawalById,
   insertProcessingWithdrawal,
   insertWithdrawalRefundLine,
   markWithdrawalPending,
@@ -152,7 +152,7 @@ export const withdraw = async (
     remark: `Vendo withdrawal ${reference}`,
   });
   await settleWithdrawal(ctx, row, outcome);
-  const current = await findWithdrawalById(ctx.db, row.id);
+  const current = await findTransactionById(ctx.db, row.id);
   return {
     status: current!.status,
     receipt: toPublicTransaction({ ...current!, userName: user.userName }, { withProfit: false }),
