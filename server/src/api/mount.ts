@@ -5,6 +5,9 @@ import { idempotent } from '../middleware/idempotency.ts';
 import { parseInput, validateBody } from '../middleware/validate.ts';
 import type { AnyRoute } from './route.ts';
 
+/** A provider callback's bytes; none when it sent none. */
+const rawBytes = (body: unknown): Buffer => (Buffer.isBuffer(body) ? body : Buffer.alloc(0));
+
 /** A route as mounted: its method and its OpenAPI-style path below /api/v1. */
 export type MountedRoute = { method: AnyRoute['method']; path: string };
 
@@ -20,7 +23,8 @@ export const isServed = (route: AnyRoute, { isProduction }: { isProduction: bool
  * from its declaration: its own middleware, authentication (a session; an API token too where
  * `apiToken`), the role check, idempotency (before validation: a refused body does not spend
  * the key), body validation, then its handler with the parsed query and path parameters. The
- * routes that read raw bytes go on `raw`, mounted before the JSON parser. `mounted` lists what
+ * provider callbacks read raw bytes (their signatures are over them), so they go on `raw`,
+ * mounted before the JSON parser. `mounted` lists what
  * was mounted, for the test that holds the reference to it.
  */
 export const mountRoutes = (
@@ -40,7 +44,8 @@ export const mountRoutes = (
   for (const route of routes) {
     if (!isServed(route, ctx.config)) continue;
     const chain: RequestHandler[] = [];
-    if (route.rawBody) chain.push(express.raw({ type: () => true, limit: '100kb' }));
+    const provider = route.access === 'provider';
+    if (provider) chain.push(express.raw({ type: () => true, limit: '100kb' }));
     chain.push(...(route.before?.(ctx) ?? []));
     const signedIn = route.access !== 'public' && route.access !== 'provider';
     if (signedIn) chain.push(route.apiToken ? sessionOrToken : session);
@@ -53,12 +58,12 @@ export const mountRoutes = (
         idempotent(ctx, recover ? { recover: (req, found) => recover(ctx, req, found) } : {}),
       );
     }
-    if (route.body && !route.rawBody) chain.push(validateBody(route.body));
+    if (route.body && !provider) chain.push(validateBody(route.body));
     chain.push(async (req, res) => {
       const reply = await route.handler({
         ctx,
         user: signedIn ? currentUser(req) : undefined,
-        body: req.body,
+        body: provider ? rawBytes(req.body) : req.body,
         query: route.query ? parseInput(route.query, req.query) : undefined,
         params: route.params ? parseInput(route.params, req.params) : undefined,
         req,
@@ -66,7 +71,7 @@ export const mountRoutes = (
       });
       if (reply) res.status(reply.status).json(reply.body);
     });
-    (route.rawBody ? raw : json)[route.method](expressPath(route.path), ...chain);
+    (provider ? raw : json)[route.method](expressPath(route.path), ...chain);
     mounted.push({ method: route.method, path: route.path });
   }
   return { raw, json, mounted };

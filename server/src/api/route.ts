@@ -38,7 +38,11 @@ export type HandlerInput<
   ctx: AppContext;
   /** The signed-in caller (an API token's user on apiToken routes, never with staff powers). */
   user: CallerOf<X>;
-  body: Parsed<B>;
+  /**
+   * The parsed body; on a provider callback, its raw bytes (the provider's signature is over
+   * them, so it is read before any JSON parser, and its schema only documents it).
+   */
+  body: X extends 'provider' ? Buffer : Parsed<B>;
   query: Parsed<Q>;
   params: Parsed<P>;
   /** For what the declaration does not carry: headers, the address, the idempotency key. */
@@ -59,8 +63,6 @@ export type Route<
   query?: Q;
   params?: P;
   answers: A;
-  /** Read the raw bytes instead of JSON (provider callbacks: their signatures are over them). */
-  rawBody?: boolean;
   /** Mounted (and documented) only outside production: the sandbox's staff tools. */
   sandboxOnly?: boolean;
   /** Route-specific middleware run before authentication (rate limits keyed by address). */

@@ -152,9 +152,6 @@ const sendOutcome = (res: Response, outcome: WebhookOutcome): undefined => {
   return undefined;
 };
 
-/** The raw request bytes (the callbacks' signatures are over them); none when there were none. */
-const rawBytes = (body: unknown): Buffer => (Buffer.isBuffer(body) ? body : Buffer.alloc(0));
-
 /**
  * Provider callbacks: raw bytes, so the table mounts them before the JSON parser, and without
  * compression or the API's no-store header, as the providers have always been answered.
@@ -168,7 +165,6 @@ export const webhookRoutes = [
     description:
       'Called by Squad, not by API users. The raw body must carry Squad’s signature (`x-squad-encrypted-body`); a funding is credited once, only for a reference we issued and after Squad’s verify agrees.',
     access: 'provider',
-    rawBody: true,
     body: ZProviderEvent,
     errorSchema: ZMsgResponse,
     answers: { 200: { description: 'Handled (or ignored)', schema: ZMsgResponse } },
@@ -176,11 +172,8 @@ export const webhookRoutes = [
       400: { json: { summary: 'Not JSON', value: { msg: 'Invalid JSON' } } },
       401: { signature: { summary: 'Bad signature', value: { msg: 'Invalid signature' } } },
     },
-    handler: async ({ ctx, req, res }) =>
-      sendOutcome(
-        res,
-        await handleSquadWebhook(ctx, rawBytes(req.body), req.get('x-squad-encrypted-body')),
-      ),
+    handler: async ({ ctx, body, req, res }) =>
+      sendOutcome(res, await handleSquadWebhook(ctx, body, req.get('x-squad-encrypted-body'))),
   }),
   route({
     method: 'post',
@@ -190,7 +183,6 @@ export const webhookRoutes = [
     description:
       'Called by BillStack, not by API users. Signed (`x-wiaxy-signature`) and from BillStack’s addresses; a deposit is credited once, to the reserved account we issued.',
     access: 'provider',
-    rawBody: true,
     body: ZProviderEvent,
     errorSchema: ZMsgResponse,
     answers: { 200: { description: 'Handled (or ignored)', schema: ZMsgResponse } },
@@ -199,15 +191,10 @@ export const webhookRoutes = [
       401: { signature: { summary: 'Bad signature', value: { msg: 'Invalid signature' } } },
       403: { address: { summary: 'Not from BillStack', value: { msg: 'Address not allowed' } } },
     },
-    handler: async ({ ctx, req, res }) =>
+    handler: async ({ ctx, body, req, res }) =>
       sendOutcome(
         res,
-        await handleBillstackWebhook(
-          ctx,
-          rawBytes(req.body),
-          req.get('x-wiaxy-signature'),
-          req.ip ?? '',
-        ),
+        await handleBillstackWebhook(ctx, body, req.get('x-wiaxy-signature'), req.ip ?? ''),
       ),
   }),
 ];
