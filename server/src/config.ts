@@ -29,6 +29,10 @@ const ZEnv = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(10),
   DATA_DIR: z.string().default('./data'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  JWT_SECRET_PREVIOUS: z
+    .string()
+    .min(32, 'JWT_SECRET_PREVIOUS must be at least 32 characters')
+    .optional(),
   JWT_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
   BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(15).default(10),
   SMTP_URL: z.string().optional(),
@@ -120,6 +124,11 @@ export type Config = {
   databasePoolSize: number;
   dataDir: string;
   jwtSecret: string | undefined;
+  /**
+   * The secret JWT_SECRET replaced, kept while a rotation settles: sessions it signed still
+   * verify, and at start webhook secrets sealed under it are sealed again under the new one.
+   */
+  jwtSecretPrevious: string | undefined;
   jwtTtlSeconds: number;
   bcryptRounds: number;
   smtpUrl: string | undefined;
@@ -291,6 +300,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: path.resolve(e.DATA_DIR),
     jwtSecret: e.JWT_SECRET,
+    jwtSecretPrevious: e.JWT_SECRET_PREVIOUS,
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
     bcryptRounds: e.BCRYPT_ROUNDS,
     smtpUrl: e.SMTP_URL || undefined,

@@ -14,6 +14,7 @@ import { createLogger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
 import { deleteInactiveContacts } from './modules/contacts/contacts.service.ts';
 import { startBackgroundJobs } from './jobs/background-jobs.ts';
+import { resealWebhookSecrets } from './modules/webhooks/webhook-secret-rotation.ts';
 import { createBoundRegistry } from './providers/vending/bound-registry.ts';
 
 const started = Date.now();
@@ -51,6 +52,14 @@ const openAndPrepare = async () => {
       await ensureAdmin(opened.db, config);
       const logins = config.seedDemo ? await seedDemoUsers(opened.db, config) : [];
       const secret = await resolveJwtSecret(opened.db, config.jwtSecret, config.isProduction);
+      if (config.jwtSecretPrevious) {
+        const resealed = await resealWebhookSecrets(opened.db, {
+          current: secret,
+          previous: config.jwtSecretPrevious,
+        });
+        if (resealed > 0)
+          logger.info('webhook secrets sealed under the new JWT_SECRET', { resealed });
+      }
       return { database: opened, demoLogins: logins, jwtSecret: secret };
     } catch (error) {
       if (error instanceof DirLockedError) {

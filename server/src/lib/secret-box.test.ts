@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openSecret, sealSecret } from './secret-box.ts';
+import { openSecret, openSecretWithAny, sealSecret } from './secret-box.ts';
 
 const KEY = 'server-secret-server-secret-server-secret';
 
@@ -20,5 +20,11 @@ describe('secret box', () => {
     expect(openSecret(KEY, 'webhook', [version, iv, tag, flipped].join('.'))).toBeNull();
     expect(openSecret(KEY, 'webhook', 'v1.only-two')).toBeNull();
     expect(openSecret(KEY, 'webhook', `v2.${iv}.${tag}.${body}`)).toBeNull();
+  });
+
+  it('opens with the current server secret or the one it replaced, in a rotation', () => {
+    const sealed = sealSecret(KEY, 'webhook', 'whsec_example');
+    expect(openSecretWithAny([`${KEY}-new`, KEY], 'webhook', sealed)).toBe('whsec_example');
+    expect(openSecretWithAny([`${KEY}-new`, undefined], 'webhook', sealed)).toBeNull();
   });
 });

@@ -42,3 +42,19 @@ export const openSecret = (
     return null;
   }
 };
+
+/**
+ * Opens with the first of `serverSecrets` that sealed it (the current secret, then the one it
+ * replaced during a rotation); null if none did.
+ */
+export const openSecretWithAny = (
+  serverSecrets: readonly (string | undefined)[],
+  purpose: string,
+  sealed: string,
+): string | null => {
+  for (const serverSecret of serverSecrets) {
+    const plain = serverSecret ? openSecret(serverSecret, purpose, sealed) : null;
+    if (plain !== null) return plain;
+  }
+  return null;
+};

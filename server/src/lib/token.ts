@@ -10,12 +10,18 @@ export type Claims = { sub: string; v: number; jti: string | null; exp: number }
 /**
  * The signing key as a KeyObject, made once per secret. Given a string, jsonwebtoken first tries
  * to read it as a PEM public key on every call (node's createPublicKey), which cost about a tenth
- * of the app's CPU per authenticated request; a KeyObject skips that.
+ * of the app's CPU per authenticated request; a KeyObject skips that. Two are kept: during a
+ * rotation tokens are read with the current secret and the one it replaced.
  */
-let cachedKey: { secret: string; key: KeyObject } | null = null;
+const cachedKeys = new Map<string, KeyObject>();
 const keyFor = (secret: string): KeyObject => {
-  if (cachedKey?.secret !== secret) cachedKey = { secret, key: createSecretKey(secret, 'utf8') };
-  return cachedKey.key;
+  let key = cachedKeys.get(secret);
+  if (!key) {
+    if (cachedKeys.size >= 2) cachedKeys.delete(cachedKeys.keys().next().value!);
+    key = createSecretKey(secret, 'utf8');
+    cachedKeys.set(secret, key);
+  }
+  return key;
 };
 
 /** Signs a short-lived session token carrying the user's token version and an id of its own. */

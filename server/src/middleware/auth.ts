@@ -17,10 +17,14 @@ export const currentUser = (req: Request): UserRow => {
 const sessionExpired = () =>
   new AppError('UNAUTHENTICATED', { msg: 'Your session has expired. Please log in again.' });
 
-/** The claims of a well-signed, unexpired token naming a user id, or null. */
-const claimsOf = (jwtSecret: string, token: string | undefined) => {
+/**
+ * The claims of a well-signed, unexpired token naming a user id, or null. During a secret
+ * rotation a token signed with the secret JWT_SECRET replaced still verifies until it expires.
+ */
+const claimsOf = ({ jwtSecret, config }: AppContext, token: string | undefined) => {
   if (!token) return null;
-  const claims = readToken(jwtSecret, token);
+  const previous = config.jwtSecretPrevious;
+  const claims = readToken(jwtSecret, token) ?? (previous ? readToken(previous, token) : null);
   return claims && isUuid(claims.sub) ? claims : null;
 };
 
@@ -40,12 +44,12 @@ export const sessionUser = (
  * error (503), never "not signed in".
  */
 export const sessionFromToken = async (
-  { db, jwtSecret }: AppContext,
+  ctx: AppContext,
   token: string | undefined,
 ): Promise<{ user: UserRow; claims: Claims } | null> => {
-  const claims = claimsOf(jwtSecret, token);
+  const claims = claimsOf(ctx, token);
   if (!claims) return null;
-  const user = sessionUser(await findSessionUser(db, claims.sub, claims.jti), claims);
+  const user = sessionUser(await findSessionUser(ctx.db, claims.sub, claims.jti), claims);
   return user ? { user, claims } : null;
 };
 

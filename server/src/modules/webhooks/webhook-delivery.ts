@@ -1,6 +1,6 @@
 import type { TWebhookEventBody } from '@vendo/shared/schemas/webhooks.responses';
 import type { AppContext } from '../../app-context.ts';
-import { openSecret } from '../../lib/secret-box.ts';
+import { openSecretWithAny } from '../../lib/secret-box.ts';
 import { toPublicTransaction } from '../transactions/transactions.mapper.ts';
 import { sendWebhook, type SendResult } from './webhook-sender.ts';
 import { signWebhook } from './webhook-signature.ts';
@@ -40,7 +40,11 @@ const attemptOnce = async (ctx: AppContext, event: ClaimedWebhookEvent): Promise
   const failed = (error: string): SendResult => ({ statusCode: null, error, durationMs: 0 });
   if (!event.webhookUrl) return failed('No webhook URL is set');
   const secret = event.sealedSecret
-    ? openSecret(ctx.jwtSecret, WEBHOOK_SECRET_PURPOSE, event.sealedSecret)
+    ? openSecretWithAny(
+        [ctx.jwtSecret, ctx.config.jwtSecretPrevious],
+        WEBHOOK_SECRET_PURPOSE,
+        event.sealedSecret,
+      )
     : null;
   if (!secret) return failed('The webhook secret cannot be read: create a new one');
   const body = webhookBody(event);

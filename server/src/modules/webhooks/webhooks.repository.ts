@@ -208,3 +208,31 @@ export const requeueWebhookEvent = async (
 /** The transaction row kept in an event's snapshot (raw column names, as the trigger wrote it). */
 export const transactionFromSnapshot = (snapshot: Record<string, unknown>): TransactionRow =>
   rowFromRaw(transactions, snapshot);
+
+/** A page of users holding a sealed webhook secret, in id order after `afterUserId`. */
+export const listSealedWebhookSecrets = (
+  db: Db,
+  afterUserId: string,
+  limit: number,
+): Promise<{ id: string; sealed: string }[]> =>
+  queryRows<{ id: string; sealed: string }>(
+    db,
+    sql`select id, webhook_secret_encrypted as sealed from users
+        where webhook_secret_encrypted is not null and id > ${afterUserId}::uuid
+        order by id limit ${limit}`,
+  );
+
+/** Replaces a sealed secret only if it is still `from` (a new secret made meanwhile wins). */
+export const replaceSealedWebhookSecret = async (
+  db: Db,
+  userId: string,
+  from: string,
+  to: string,
+): Promise<boolean> => {
+  const rows = await db
+    .update(users)
+    .set({ webhookSecretEncrypted: to })
+    .where(and(eq(users.id, userId), eq(users.webhookSecretEncrypted, from)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+};
