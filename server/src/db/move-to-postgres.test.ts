@@ -48,6 +48,7 @@ const LEFT_EMPTY = new Set([
 ]);
 
 const databases: string[] = [];
+const roles: string[] = [];
 const newDatabase = async (): Promise<string> => {
   const name = `vendo_move_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -233,9 +234,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const admin = new pg.Client({ connectionString: adminUrl });
-  if (databases.length > 0) {
+  if (databases.length > 0 || roles.length > 0) {
     await admin.connect();
     for (const name of databases) await admin.query(`drop database if exists ${name} with (force)`);
+    for (const role of roles) await admin.query(`drop role if exists ${role}`);
     await admin.end();
   }
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -340,6 +342,42 @@ describe.skipIf(!reachable)('npm run db:to-postgres', () => {
       expect(tables.rowCount).toBe(0);
     } finally {
       await running.close();
+    }
+  });
+
+  it("copies as the tables' owner when the app connects as a role of its own, which may then use them", async () => {
+    const role = `vendo_move_app_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create role ${role} login`);
+    await admin.end();
+    roles.push(role);
+    const ownerUrl = await newDatabase();
+    const appUrl = new URL(ownerUrl);
+    appUrl.username = role;
+    const result = await runMove([
+      appUrl.toString(),
+      '--migration-url',
+      ownerUrl,
+      '--data-dir',
+      dataDir,
+    ]);
+    expect(result.output).toMatch(/migrated as postgres:\/\/postgres@/);
+    expect(result.output).toMatch(/ledger:verify on the target: all \d+ invariants hold/);
+    expect(result.status).toBe(0);
+    const asApp = new pg.Client({ connectionString: appUrl.toString() });
+    await asApp.connect();
+    try {
+      const users = await asApp.query<{ n: string }>('select count(*)::text as n from users');
+      expect(Number(users.rows[0]!.n)).toBe(
+        summary(result.output).find((r) => r.table === 'users')!.source,
+      );
+      // The copy kept the app's role to rows: the ledger stays append-only for it.
+      await expect(asApp.query('update postings set amount_kobo = 0')).rejects.toMatchObject({
+        code: '42501',
+      });
+    } finally {
+      await asApp.end();
     }
   });
 });
