@@ -328,6 +328,26 @@ describe.skipIf(!reachable)('npm run db:to-postgres', () => {
     );
   });
 
+  it('refuses a database holding tables of something else, and leaves it as it was', async () => {
+    const other = await newDatabase();
+    const client = new pg.Client({ connectionString: other });
+    await client.connect();
+    try {
+      await client.query('create table orders (id int primary key)');
+      const refused = await runMove([other, '--data-dir', dataDir]);
+      expect(refused.output).toMatch(
+        /refused: The target database holds tables that are not Vendo/,
+      );
+      expect(refused.status).toBe(2);
+      const tables = await client.query(
+        `select tablename from pg_tables where schemaname = 'public'`,
+      );
+      expect(tables.rows).toEqual([{ tablename: 'orders' }]);
+    } finally {
+      await client.end();
+    }
+  });
+
   it('refuses while the app has the embedded database open', async () => {
     const running = await openPglite({ dataDir: pgliteDir });
     try {

@@ -96,54 +96,72 @@ const freshCounts = async (): Promise<Map<string, number>> => {
   }
 };
 
+/** Runs `work` on a connection of its own, closed afterwards whatever happens. */
+const withClient = async <T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> => {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+};
+
+/** Tables holding other rows than the migrations alone put there (`expected`). */
+const filledTables = async (run: Run, expected: Map<string, number>): Promise<string[]> => {
+  const filled: string[] = [];
+  for (const table of await listTables(run)) {
+    const rows = await countRows(run, table.name);
+    if (rows !== (expected.get(table.name) ?? 0)) filled.push(`${table.name} (${rows} rows)`);
+  }
+  return filled;
+};
+
+const refuseFilled = (filled: string[]): void => {
+  if (filled.length === 0) return;
+  throw new MoveRefusedError(
+    `The target database is not empty: ${filled.slice(0, 8).join(', ')}` +
+      `${filled.length > 8 ? `, and ${filled.length - 8} more tables` : ''}. ` +
+      'Copy into a new, empty database (CREATE DATABASE …); nothing was written.',
+  );
+};
+
 /**
- * Migrates the target (as `migrationUrl`, the tables' owner) and refuses it unless every table
- * holds exactly what the migrations put there: a database the app has run on, or a half-done
- * earlier attempt that committed, is never overwritten.
+ * Refuses the target unless every table holds exactly what the migrations put there (a database
+ * the app has run on is never overwritten, nor migrated by this), then migrates it as
+ * `migrationUrl`, the tables' owner, and checks again.
  */
 const prepareTarget = async (targetUrl: string, migrationUrl: string): Promise<void> => {
-  const owner = new pg.Client({ connectionString: migrationUrl });
-  await owner.connect();
-  try {
-    const [state] = await owner
-      .query<{ tables: string; vendo: boolean }>(
+  let expected: Map<string, number> | undefined;
+  await withClient(migrationUrl, async (owner) => {
+    const [state] = (
+      await owner.query<{ tables: string; vendo: boolean }>(
         `select (select count(*) from pg_tables where schemaname = 'public')::text as tables,
-              to_regclass('drizzle.__drizzle_migrations') is not null as vendo`,
+                to_regclass('drizzle.__drizzle_migrations') is not null as vendo`,
       )
-      .then((r) => r.rows);
+    ).rows;
     if (Number(state!.tables) > 0 && !state!.vendo)
       throw new MoveRefusedError(
         'The target database holds tables that are not Vendo’s. Give it an empty database ' +
-          '(CREATE DATABASE …).',
+          '(CREATE DATABASE …); nothing was written.',
       );
-  } finally {
-    await owner.end();
-  }
+    if (Number(state!.tables) > 0) {
+      expected = await freshCounts();
+      refuseFilled(await filledTables(clientRun(owner), expected));
+    }
+  });
   const target = openPostgres(targetUrl, { poolSize: 1, migrationUrl });
   try {
     await target.migrate();
   } finally {
     await target.close();
   }
-  const expected = await freshCounts();
-  const client = new pg.Client({ connectionString: migrationUrl });
-  await client.connect();
-  try {
-    const run = clientRun(client);
-    const filled: string[] = [];
-    for (const table of await listTables(run)) {
-      const rows = await countRows(run, table.name);
-      if (rows !== (expected.get(table.name) ?? 0)) filled.push(`${table.name} (${rows} rows)`);
-    }
-    if (filled.length > 0)
-      throw new MoveRefusedError(
-        `The target database is not empty: ${filled.slice(0, 8).join(', ')}` +
-          `${filled.length > 8 ? `, and ${filled.length - 8} more tables` : ''}. ` +
-          'Copy into a new, empty database (CREATE DATABASE …); nothing was written.',
-      );
-  } finally {
-    await client.end();
-  }
+  expected ??= await freshCounts();
+  const fresh = expected;
+  await withClient(migrationUrl, async (owner) =>
+    refuseFilled(await filledTables(clientRun(owner), fresh)),
+  );
 };
 
 /**
@@ -274,10 +292,7 @@ export const moveToPostgres = async ({
     await prepareTarget(targetUrl, migrationUrl);
     const from = sourceRun(source);
     const tables = await listTables(from);
-    const owner = new pg.Client({ connectionString: migrationUrl });
-    await owner.connect();
-    let copyMs: number;
-    try {
+    const copyMs = await withClient(migrationUrl, async (owner) => {
       const targetTables = new Map((await listTables(clientRun(owner))).map((t) => [t.name, t]));
       const differing = tables
         .filter((t) => targetTables.get(t.name)?.signature !== t.signature)
@@ -289,36 +304,29 @@ export const moveToPostgres = async ({
         );
       const started = Date.now();
       await copyAll(from, owner, tables, { batchRows, onTable });
-      copyMs = Date.now() - started;
-    } finally {
-      await owner.end();
-    }
+      return Date.now() - started;
+    });
 
     // Compared as the owner (it reads every sequence); the ledger checked as the app sees it.
-    const check = new pg.Client({ connectionString: migrationUrl });
-    const app = new pg.Client({ connectionString: targetUrl });
-    await check.connect();
-    try {
-      await app.connect();
-      const checks = await compare(from, clientRun(check), tables);
-      const invariants = await checkLedgerInvariants(drizzlePg(app) as unknown as Db);
-      const ok =
-        checks.results.every((r) => r.same) &&
-        checks.sequences.every((q) => q.same) &&
-        checks.accounts.mismatches.length === 0 &&
-        invariants.every((r) => r.violations === 0);
-      return {
-        tables: checks.results,
-        sequences: checks.sequences,
-        accounts: checks.accounts,
-        invariants,
-        copyMs,
-        ok,
-      };
-    } finally {
-      await app.end().catch(() => undefined);
-      await check.end();
-    }
+    return await withClient(migrationUrl, (check) =>
+      withClient(targetUrl, async (app) => {
+        const checks = await compare(from, clientRun(check), tables);
+        const invariants = await checkLedgerInvariants(drizzlePg(app) as unknown as Db);
+        const ok =
+          checks.results.every((r) => r.same) &&
+          checks.sequences.every((q) => q.same) &&
+          checks.accounts.mismatches.length === 0 &&
+          invariants.every((r) => r.violations === 0);
+        return {
+          tables: checks.results,
+          sequences: checks.sequences,
+          accounts: checks.accounts,
+          invariants,
+          copyMs,
+          ok,
+        };
+      }),
+    );
   } finally {
     await source.close();
   }
