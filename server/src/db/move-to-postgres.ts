@@ -174,7 +174,14 @@ const copyAll = async (
   source: Run,
   target: pg.Client,
   tables: TableInfo[],
-  { batchRows, onTable }: { batchRows: number; onTable: (table: string, rows: number) => void },
+  {
+    batchRows,
+    onTable,
+  }: {
+    batchRows: number;
+    /** Called after each batch with the rows copied so far, and once more when `done`. */
+    onTable: (table: string, rows: number, done: boolean) => void;
+  },
 ): Promise<void> => {
   const run = clientRun(target);
   await run('begin');
@@ -214,9 +221,10 @@ const copyAll = async (
             [`[${batch.map((row) => row.j).join(',')}]`],
           );
           copied += batch.length;
+          onTable(table.name, copied, false);
         }
         await source('close move_rows');
-        onTable(table.name, copied);
+        onTable(table.name, copied, true);
       }
       for (const sequence of await readSequences(source)) {
         await run(`select setval($1::regclass, $2::bigint, $3)`, [
@@ -285,7 +293,7 @@ export const moveToPostgres = async ({
   targetUrl: string;
   migrationUrl?: string;
   batchRows?: number;
-  onTable?: (table: string, rows: number) => void;
+  onTable?: (table: string, rows: number, done: boolean) => void;
 }): Promise<MoveReport> => {
   const source = await openSource(pgliteDir);
   try {

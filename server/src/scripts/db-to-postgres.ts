@@ -59,7 +59,11 @@ try {
     pgliteDir,
     targetUrl,
     migrationUrl,
-    onTable: (table, rows) => rows > 0 && console.log(`  copied ${table}: ${rows} rows`),
+    onTable: (table, rows, done) => {
+      // A line per table, and one per 100,000 rows of a large one.
+      if (done ? rows > 0 : rows % 100_000 === 0)
+        console.log(`  ${done ? 'copied' : 'copying'} ${table}: ${rows} rows`);
+    },
   });
 } catch (error) {
   if (error instanceof MoveRefusedError) {
