@@ -4,6 +4,7 @@ import type express from 'express';
 import supertest from 'supertest';
 import type { AppContext } from '../../src/app-context.ts';
 import { createApp } from '../../src/app.ts';
+import type { Database } from '../../src/db/client.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 import { createMailer } from '../../src/lib/mailer.ts';
@@ -40,12 +41,18 @@ export const createTestApp = async (
     lifecycle?: Lifecycle;
     /** PostgreSQL only: the app connects as this role (see createTestDatabase). */
     databaseRole?: string;
+    /** A database of the test's own (e.g. PGlite in a folder) instead of a fresh copy; closed with the app. */
+    database?: Database;
+    /** Sign sessions with this secret (e.g. the one kept in the database, as a real start does). */
+    jwtSecret?: string;
   } = {},
 ): Promise<TestApp> => {
-  const database = await createTestDatabase({
-    ...(options.databasePort === undefined ? {} : { port: options.databasePort }),
-    ...(options.databaseRole === undefined ? {} : { role: options.databaseRole }),
-  });
+  const database = options.database
+    ? { ...options.database, name: '', url: '', ownerUrl: '' }
+    : await createTestDatabase({
+        ...(options.databasePort === undefined ? {} : { port: options.databasePort }),
+        ...(options.databaseRole === undefined ? {} : { role: options.databaseRole }),
+      });
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -67,7 +74,7 @@ export const createTestApp = async (
     config,
     logger: createLogger(config.logLevel),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db }),
-    jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
+    jwtSecret: options.jwtSecret ?? 'test-secret-test-secret-test-secret-0123456789',
     suppliers: suppliers.registry,
     supplierSettings,
     selfUrl: () => url,
