@@ -41,9 +41,9 @@ if (!fs.existsSync(path.join(pgdata, 'PG_VERSION')))
 
 const started = performance.now();
 /** The running app's copy, else our own with the app stopped. */
-const takeBackup = async (): Promise<{ body: Buffer; source: string }> => {
+const takeSnapshot = async (): Promise<{ tar: Buffer; source: string }> => {
   try {
-    return { body: await requestBackup(dataDir), source: 'taken by the running app' };
+    return { tar: await requestBackup(dataDir), source: 'taken by the running app' };
   } catch (error) {
     if (!(error instanceof AppNotListeningError)) throw error;
   }
@@ -58,14 +58,16 @@ const takeBackup = async (): Promise<{ body: Buffer; source: string }> => {
     );
   }
   try {
-    return { body: await compressSnapshot(await database.snapshot!()), source: 'app stopped' };
+    const tar = Buffer.from(await (await database.snapshot!()).arrayBuffer());
+    return { tar, source: 'app stopped' };
   } finally {
     await database.close();
   }
 };
 
 try {
-  const { body, source } = await takeBackup();
+  const { tar, source } = await takeSnapshot();
+  const body = await compressSnapshot(tar);
   // Written beside FILE, flushed, then renamed: FILE is either whole or absent.
   const partial = `${file}.partial`;
   const fd = fs.openSync(partial, 'wx', 0o600);
