@@ -29,6 +29,8 @@ export const controlSocketPath = (dataDir: string): string =>
 const MAX_SOCKET_PATH_BYTES = 103;
 /** How long a connection may take to send its request line. */
 const REQUEST_TIMEOUT_MS = 10_000;
+/** How long the command waits for the app's answer (a copy waits for the transaction in flight). */
+const ANSWER_TIMEOUT_MS = 5 * 60_000;
 
 /**
  * Compresses a snapshot (an uncompressed tarball) into the backup file's bytes. Large chunks: an
@@ -180,6 +182,9 @@ export const requestBackup = (dataDir: string): Promise<Buffer> =>
       connected = true;
       socket.write('backup\n');
     });
+    socket.setTimeout(ANSWER_TIMEOUT_MS, () =>
+      settle(new Error(`the app did not answer within ${ANSWER_TIMEOUT_MS / 60_000} minutes`)),
+    );
     socket.on('data', (chunk: Buffer) => {
       received += chunk.toString('utf8');
       const end = received.indexOf('\n');
