@@ -72,8 +72,11 @@ try {
   const partial = `${file}.partial`;
   const fd = fs.openSync(partial, 'wx', 0o600);
   try {
-    fs.writeSync(fd, body);
+    for (let at = 0; at < body.length;) at += fs.writeSync(fd, body, at);
     fs.fsyncSync(fd);
+  } catch (error) {
+    fs.rmSync(partial, { force: true });
+    throw error;
   } finally {
     fs.closeSync(fd);
   }
