@@ -16,6 +16,7 @@ import { deleteInactiveContacts } from './modules/contacts/contacts.service.ts';
 import { startBackgroundJobs } from './jobs/background-jobs.ts';
 import { resealWebhookSecrets } from './modules/webhooks/webhook-secret-rotation.ts';
 import { createBoundRegistry } from './providers/vending/bound-registry.ts';
+import { startBackupChannel, type BackupChannel } from './db/backup-channel.ts';
 
 const started = Date.now();
 const config = loadConfig();
@@ -78,6 +79,19 @@ const openAndPrepare = async () => {
   }
 };
 const { database, demoLogins, jwtSecret } = await openAndPrepare();
+// `npm run backup` asks this process for a copy of the embedded database (docs/operations.md).
+let backupChannel: BackupChannel | undefined;
+if (database.snapshot) {
+  const snapshot = database.snapshot;
+  backupChannel = await startBackupChannel({ dataDir: config.dataDir, snapshot, logger }).catch(
+    (error: unknown) => {
+      logger.warn('backup channel off: stop the app to run npm run backup', {
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return undefined;
+    },
+  );
+}
 
 const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
 const supplierSettings = config.suppliers;
@@ -200,8 +214,9 @@ const shutdown = (signal: string) => {
   force.unref();
   if (cleanup) clearInterval(cleanup);
   const loops = backgroundJobs?.stop() ?? Promise.resolve();
+  const channel = backupChannel?.close() ?? Promise.resolve();
   server.close(() => {
-    void loops
+    void Promise.all([loops, channel])
       .then(() => database.close())
       .catch((error: unknown) => logger.warn('close failed', { error: String(error) }))
       .finally(() => {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -9,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { acquireDirLock, type DirLock } from './dir-lock.ts';
+import { inTransaction } from './retry.ts';
 
 /** One type for both drivers: features never know which PostgreSQL they run on. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -27,6 +29,11 @@ export type Database = {
    */
   migrate: () => Promise<void>;
   close: () => Promise<void>;
+  /**
+   * PGlite only: the data folder as an uncompressed tarball of a committed state (see
+   * snapshotPglite). Undefined on PostgreSQL, whose backups are pg_dump's and WAL archiving's.
+   */
+  snapshot?: () => Promise<Blob>;
 };
 
 export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
@@ -124,11 +131,14 @@ export const openPglite = async (
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
+    // A loaded backup brought the lock file of the process it was taken from.
+    if (options.loadDataDir) lock?.reclaim();
     const db = drizzlePglite(client, { schema });
     return {
       db: db as unknown as Db,
       driver: 'pglite',
       migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+      snapshot: () => snapshotPglite(db as unknown as Db, client),
       close: async () => {
         await client.close();
         lock?.release();
@@ -139,6 +149,22 @@ export const openPglite = async (
     throw error;
   }
 };
+
+/**
+ * A consistent copy of PGlite's data folder while the app keeps running. `dumpDataDir` alone
+ * waits only for the statement in progress, so it could copy the files in the middle of a
+ * transaction (its rows are then rolled back on restore, but the copy is not a committed state
+ * the app ever had). Run inside `transaction()`, which holds the mutex every transaction and
+ * every statement outside one takes, it waits for the transaction in flight and holds back the
+ * next until the copy is made; the CHECKPOINT first writes every committed page into the data
+ * files, so a restore has next to no WAL to replay. The files are read in one synchronous pass
+ * (nothing runs meanwhile); the caller compresses the copy after the app has resumed.
+ */
+const snapshotPglite = (db: Db, client: PGlite): Promise<Blob> =>
+  inTransaction(db, async (tx) => {
+    await tx.execute(sql`checkpoint`);
+    return client.dumpDataDir('none');
+  });
 
 /**
  * Opens the database the configuration names: DATABASE_URL (migrated through

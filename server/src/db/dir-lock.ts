@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-export type DirLock = { release: () => void };
+export type DirLock = {
+  release: () => void;
+  /**
+   * Writes our claim into the lock file again: loading a backup into the folder (PGlite's
+   * loadDataDir) overwrites it with the lock file of the process the backup was taken from.
+   */
+  reclaim: () => void;
+};
 
 export class DirLockedError extends Error {}
 
@@ -49,7 +56,10 @@ export const acquireDirLock = async (dir: string): Promise<DirLock> => {
         }
       };
       process.once('exit', release);
-      return { release };
+      const reclaim = () => {
+        if (!released) fs.writeFileSync(file, mine);
+      };
+      return { release, reclaim };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = readHolder(file);

@@ -7,6 +7,7 @@ import { loadConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../db/client.ts';
 import { DirLockedError } from '../db/dir-lock.ts';
 import { checkLedgerInvariants } from '../modules/ledger/ledger.invariants.ts';
+import { printInvariants } from './invariant-report.ts';
 
 const config = loadConfig();
 let database;
@@ -19,19 +20,7 @@ try {
 try {
   await database.migrate();
   const results = await checkLedgerInvariants(database.db);
-  const width = Math.max(...results.map((r) => r.name.length));
-  for (const r of results) {
-    console.log(
-      `${r.violations === 0 ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(width)}  ${r.violations} violation(s)`,
-    );
-  }
-  const failed = results.filter((r) => r.violations > 0).length;
-  console.log(
-    failed === 0
-      ? `ledger:verify: all ${results.length} invariants hold`
-      : `ledger:verify: ${failed} invariant(s) violated`,
-  );
-  process.exitCode = failed === 0 ? 0 : 1;
+  process.exitCode = printInvariants(results, 'ledger:verify') ? 0 : 1;
 } finally {
   await database.close();
 }
