@@ -11,6 +11,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { formatNaira } from '@vendo/shared/money';
+import { commandLinePaths } from '../config-commands.ts';
 import { loadConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../db/client.ts';
 import { DirLockedError } from '../db/dir-lock.ts';
@@ -29,7 +30,8 @@ if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00
   process.exit(2);
 }
 
-const config = loadConfig();
+// The data folder `npm start` opens, wherever the command is typed (config-commands.ts).
+const config = loadConfig({ ...process.env, DATA_DIR: commandLinePaths().dataDir });
 let database;
 try {
   database = await openConfiguredDatabase(config);
