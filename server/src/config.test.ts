@@ -11,7 +11,17 @@ describe('loadConfig webhook settings', () => {
       retryBaseMs: 30_000,
       retryMaxMs: 3_600_000,
       retryWindowSeconds: 86_400,
+      retentionDays: 30,
     });
+    expect(loadConfig({ WEBHOOK_RETENTION_DAYS: '7' }).webhooks.retentionDays).toBe(7);
+    expect(() => loadConfig({ WEBHOOK_RETENTION_DAYS: '0' })).toThrow('WEBHOOK_RETENTION_DAYS');
+  });
+
+  it('refuses a lease too short for one send (no event could be sent)', () => {
+    expect(() => loadConfig({ WEBHOOK_LEASE_SECONDS: '10', WEBHOOK_TIMEOUT_MS: '10000' })).toThrow(
+      'WEBHOOK_LEASE_SECONDS must be at least 2 s longer than WEBHOOK_TIMEOUT_MS',
+    );
+    expect(loadConfig({ WEBHOOK_LEASE_SECONDS: '12' }).webhooks.leaseSeconds).toBe(12);
   });
 
   it('refuses the local-testing relaxations in production', () => {

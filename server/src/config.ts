@@ -104,6 +104,7 @@ const ZEnv = z.object({
   WEBHOOK_LEASE_SECONDS: z.coerce.number().int().min(1).default(60),
   WEBHOOK_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(50),
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
+  WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: bool(false),
   WEBHOOK_ALLOW_HTTP: bool(false),
 });
@@ -244,6 +245,8 @@ export type Config = {
     leaseSeconds: number;
     batchSize: number;
     concurrency: number;
+    /** Delivered and failed events older than this (by creation) are deleted, with their attempts. */
+    retentionDays: number;
     /**
      * Local testing only (refused in production): deliver to loopback and private addresses,
      * and over plain http. The SSRF rules hold whenever these are off.
@@ -268,6 +271,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   if (isProduction && (e.WEBHOOK_ALLOW_PRIVATE_TARGETS || e.WEBHOOK_ALLOW_HTTP)) {
     throw new Error(
       'Invalid configuration:\nWEBHOOK_ALLOW_PRIVATE_TARGETS and WEBHOOK_ALLOW_HTTP are for local testing and cannot be set in production',
+    );
+  }
+  if (e.WEBHOOK_LEASE_SECONDS * 1000 < e.WEBHOOK_TIMEOUT_MS + 2000) {
+    // A claimed event is sent only while its lease outlasts the send (webhook-delivery.ts).
+    throw new Error(
+      'Invalid configuration:\nWEBHOOK_LEASE_SECONDS must be at least 2 s longer than WEBHOOK_TIMEOUT_MS',
     );
   }
   if (e.DATABASE_MIGRATION_URL && !e.DATABASE_URL) {
@@ -385,6 +394,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       leaseSeconds: e.WEBHOOK_LEASE_SECONDS,
       batchSize: e.WEBHOOK_BATCH_SIZE,
       concurrency: e.WEBHOOK_CONCURRENCY,
+      retentionDays: e.WEBHOOK_RETENTION_DAYS,
       allowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS,
       allowHttp: e.WEBHOOK_ALLOW_HTTP,
     },

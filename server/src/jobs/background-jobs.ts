@@ -12,6 +12,10 @@ import { foldAllHistoryTotals } from '../modules/transactions/history-fold.ts';
 import { reconcileOnce } from '../modules/vending/reconciler.ts';
 import { reconcileWithdrawals } from '../modules/withdraw/withdraw.service.ts';
 import { deliverDueWebhooks } from '../modules/webhooks/webhook-delivery.ts';
+import { pruneWebhookEvents } from '../modules/webhooks/webhooks.repository.ts';
+
+/** Batches of webhook events one delivery pass claims at most (then stop() gets its turn). */
+const WEBHOOK_CLAIMS_PER_PASS = 20;
 
 /** The longest pause between passes while a server it needs is out of reach. */
 const MAX_BACKOFF_MS = 60_000;
@@ -30,8 +34,13 @@ const HISTORY_FOLD_INTERVAL_MS = 2000;
  */
 const LEDGER_CHECK_TICK_MS = 60_000;
 
+/** What a pass answers when it stopped with work left: the next pass starts at once. */
+const MORE_WORK = Symbol('more work');
+
 /**
- * Runs `pass` every `intervalMs` (never two passes at once) until stopped; 0 = never. A failed
+ * Runs `pass` every `intervalMs` (never two passes at once) until stopped; 0 = never. A pass that
+ * answers MORE_WORK is followed at once by the next (a backlog drains without waiting an
+ * interval per pass, and stop() still gets its turn between passes). A failed
  * pass is logged and the next one runs as usual, except while the database (or, for mail, the
  * mail server) is out of reach: then the pause doubles, with jitter, up to a minute (one warning
  * when it starts, one line when it is back), so a restart is not met by every loop of every
@@ -58,8 +67,9 @@ const every = (
   };
   const runOnce = async () => {
     if (stopped) return;
+    let more = false;
     try {
-      await pass();
+      more = (await pass()) === MORE_WORK;
       if (backoffMs > 0) ctx.logger.info(`${name} resumed`, { afterBackoffMs: backoffMs });
       backoffMs = 0;
     } catch (error) {
@@ -77,7 +87,9 @@ const every = (
         ctx.logger.error(`${name} pass failed`, { error: String(error) });
       }
     }
-    schedule(backoffMs > 0 ? backoffMs / 2 + Math.random() * (backoffMs / 2) : intervalMs);
+    schedule(
+      backoffMs > 0 ? backoffMs / 2 + Math.random() * (backoffMs / 2) : more ? 0 : intervalMs,
+    );
   };
   schedule(intervalMs);
   return {
@@ -93,9 +105,10 @@ const every = (
  * Runs the background work until stopped, each loop on a timer of its own, so one that waits
  * (a slow supplier, a mail server that is down) never holds another back:
  * - every RECONCILE_INTERVAL_MS: re-queries of unsettled purchases, withdrawals and fundings,
- *   expired idempotency keys and stale failed-login counts; on its own timer, queued mail (reset
- *   links) and admin mail left unsent (batches until none);
- * - every WEBHOOK_INTERVAL_MS: the webhook outbox, pass after pass while full batches come;
+ *   expired idempotency keys, stale failed-login counts and finished webhook events past their
+ *   retention; on its own timer, queued mail (reset links) and admin mail left unsent (batches
+ *   until none);
+ * - every WEBHOOK_INTERVAL_MS: the webhook outbox, the next pass at once while batches come full;
  * - every 2 s: the history totals' fold (one process at a time folds; the others skip);
  * - every LEDGER_CHECK_INTERVAL_SECONDS: the ledger's invariants (one process at a time, and only
  *   when the last run by any process is that old; a violation raises an admin alert).
@@ -116,6 +129,14 @@ export const startBackgroundJobs = (ctx: AppContext): { stop: () => Promise<void
       windowSeconds: ctx.config.rateLimits.loginAccount.windowSeconds,
       limit: 1000,
     });
+    // Finished webhook events past WEBHOOK_RETENTION_DAYS, at most 10 batches of 1,000 a pass.
+    for (let i = 0; i < 10; i++) {
+      const pruned = await pruneWebhookEvents(ctx.db, {
+        keepDays: ctx.config.webhooks.retentionDays,
+        limit: 1000,
+      });
+      if (pruned < 1000) break;
+    }
   });
   // Queued mail (reset links) and admin mail a restarted process left unsent, or that waited
   // for the mail server; finished outbox rows past their week.
@@ -128,12 +149,13 @@ export const startBackgroundJobs = (ctx: AppContext): { stop: () => Promise<void
     }
     await pruneMailOutbox(ctx.db);
   });
-  const webhooks = every(ctx, 'webhook delivery', ctx.config.webhooks.intervalMs, async () => {
-    // A backlog drains without waiting an interval per batch; bounded so the timer comes back.
-    for (let i = 0; i < 20; i++) {
-      if ((await deliverDueWebhooks(ctx)) < ctx.config.webhooks.batchSize) break;
-    }
-  });
+  // Up to 20 batches a pass; if every one came full, more may be due: the next pass starts at once.
+  const webhooks = every(ctx, 'webhook delivery', ctx.config.webhooks.intervalMs, async () =>
+    (await deliverDueWebhooks(ctx, { maxClaims: WEBHOOK_CLAIMS_PER_PASS })) <
+    WEBHOOK_CLAIMS_PER_PASS * ctx.config.webhooks.batchSize
+      ? undefined
+      : MORE_WORK,
+  );
   // A backlog drains in full batches, bounded so the timer comes back.
   const fold = every(ctx, 'history fold', HISTORY_FOLD_INTERVAL_MS, () =>
     foldAllHistoryTotals(ctx.db, { maxBatches: 20 }),

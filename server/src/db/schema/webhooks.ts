@@ -20,7 +20,8 @@ import { users } from './users.ts';
  * it reports, so an event exists exactly when its change committed. docs/decisions/0019.
  *
  * pending (due at `next_attempt_at`; a worker holds it until `claimed_until`) → delivered |
- * failed (no 2xx within the retry window).
+ * failed (no 2xx within the retry window). Finished events (and their attempts) are deleted once
+ * older than WEBHOOK_RETENTION_DAYS.
  */
 export const webhookEvents = pgTable(
   'webhook_events',
@@ -54,6 +55,10 @@ export const webhookEvents = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
     index('webhook_events_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // Finished events by age, for the retention prune (WEBHOOK_RETENTION_DAYS).
+    index('webhook_events_finished_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} <> 'pending'`),
     check(
       'webhook_events_type_check',
       sql`${t.type} in ('transaction.success', 'transaction.refunded', 'transaction.failed', 'deposit.credited')`,

@@ -6,16 +6,18 @@ import { sendWebhook, type SendResult } from './webhook-sender.ts';
 import { signWebhook } from './webhook-signature.ts';
 import {
   claimDueWebhookEvents,
-  recordWebhookAttempt,
+  recordWebhookAttempts,
   transactionFromSnapshot,
   type ClaimedWebhookEvent,
+  type WebhookAttempt,
 } from './webhooks.repository.ts';
 import { WEBHOOK_SECRET_PURPOSE } from './webhooks.service.ts';
 
 /**
- * The delivery worker (docs/decisions/0019): claims due outbox events with a lease, POSTs each
- * signed, outside any database transaction, and logs the attempt. At least once: an event is
- * marked delivered only after a 2xx, so a crash between the send and the log sends it again.
+ * The delivery worker (docs/decisions/0019, 0031): claims due outbox events with a lease, POSTs
+ * each signed, outside any database transaction, and logs the attempts (several to a statement).
+ * At least once: an event is marked delivered only after a 2xx, so a crash between the send and
+ * the log sends it again.
  */
 
 /** The wait before attempt `attempt + 1`: base, 2×base, 4×base … up to the cap. */
@@ -36,18 +38,34 @@ export const webhookBody = (event: ClaimedWebhookEvent): string => {
   return JSON.stringify(body);
 };
 
-const attemptOnce = async (ctx: AppContext, event: ClaimedWebhookEvent): Promise<SendResult> => {
+/** The sealed secrets of one batch, each opened once (HKDF and AES-GCM per event add up). */
+type SecretCache = Map<string, string | null>;
+
+/** One POST of an event, signed. Never throws: a failure (even building the body) is the result. */
+const attemptOnce = async (
+  ctx: AppContext,
+  event: ClaimedWebhookEvent,
+  secrets: SecretCache,
+): Promise<SendResult> => {
   const failed = (error: string): SendResult => ({ statusCode: null, error, durationMs: 0 });
   if (!event.webhookUrl) return failed('No webhook URL is set');
-  const secret = event.sealedSecret
-    ? openSecretWithAny(
-        [ctx.jwtSecret, ctx.config.jwtSecretPrevious],
-        WEBHOOK_SECRET_PURPOSE,
-        event.sealedSecret,
-      )
-    : null;
+  const sealed = event.sealedSecret;
+  let secret = sealed ? secrets.get(sealed) : null;
+  if (sealed && secret === undefined) {
+    secret = openSecretWithAny(
+      [ctx.jwtSecret, ctx.config.jwtSecretPrevious],
+      WEBHOOK_SECRET_PURPOSE,
+      sealed,
+    );
+    secrets.set(sealed, secret);
+  }
   if (!secret) return failed('The webhook secret cannot be read: create a new one');
-  const body = webhookBody(event);
+  let body: string;
+  try {
+    body = webhookBody(event);
+  } catch (error) {
+    return failed(`The event could not be written: ${String(error)}`.slice(0, 500));
+  }
   const timestamp = Math.floor(Date.now() / 1000);
   return sendWebhook({
     url: event.webhookUrl,
@@ -62,55 +80,135 @@ const attemptOnce = async (ctx: AppContext, event: ClaimedWebhookEvent): Promise
   });
 };
 
-const deliverOne = async (ctx: AppContext, event: ClaimedWebhookEvent): Promise<boolean> => {
-  const attemptedAt = new Date();
-  const result = await attemptOnce(ctx, event);
-  const delivered =
-    result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-  await recordWebhookAttempt(ctx.db, {
-    eventId: event.id,
-    attempt: event.attempts,
-    url: event.webhookUrl ?? '',
-    attemptedAt,
-    statusCode: result.statusCode,
-    error: result.error,
-    durationMs: result.durationMs,
-    delivered,
-    retryDelayMs: retryDelayMs(event.attempts, ctx.config.webhooks),
-    retryWindowSeconds: ctx.config.webhooks.retryWindowSeconds,
-  });
-  return delivered;
-};
-
 /**
- * One pass: claims up to a batch of due events and sends them, `concurrency` at a time. Any
- * number of processes may run it at once. Answers how many events it attempted.
+ * Logs finished attempts by group commit: the first is written at once, and those that finish
+ * while a write is in progress go together in the next one, so a busy worker writes a statement
+ * per few dozen events rather than a transaction per event. A write that fails (database down)
+ * is logged; its events' leases run out and they are sent again.
  */
-export const deliverDueWebhooks = async (
-  ctx: AppContext,
-  { limit = ctx.config.webhooks.batchSize } = {},
-): Promise<number> => {
-  const claimed = await claimDueWebhookEvents(ctx.db, {
-    limit,
-    leaseSeconds: ctx.config.webhooks.leaseSeconds,
-  });
-  let next = 0;
-  const lane = async () => {
-    while (next < claimed.length) {
-      const event = claimed[next++]!;
+const attemptLog = (ctx: AppContext) => {
+  let queue: WebhookAttempt[] = [];
+  let writing: Promise<void> | null = null;
+  const write = async () => {
+    while (queue.length > 0) {
+      const batch = queue;
+      queue = [];
       try {
-        await deliverOne(ctx, event);
+        await recordWebhookAttempts(ctx.db, batch, ctx.config.webhooks);
       } catch (error) {
-        // The attempt could not be logged (database down): the lease runs out and it is retried.
-        ctx.logger.error('webhook attempt not recorded', {
-          eventId: event.id,
+        ctx.logger.error('webhook attempts not recorded', {
+          events: batch.length,
+          eventIds: batch.slice(0, 5).map((a) => a.eventId),
           error: String(error),
         });
       }
     }
+    writing = null;
   };
-  await Promise.all(
-    Array.from({ length: Math.min(ctx.config.webhooks.concurrency, claimed.length) }, lane),
-  );
-  return claimed.length;
+  return {
+    add: (attempt: WebhookAttempt) => {
+      queue.push(attempt);
+      writing ??= write();
+    },
+    flushed: async () => {
+      await writing;
+    },
+  };
+};
+
+/**
+ * Time an event's send must leave before its lease ends (beyond the send's own time limit): an
+ * event whose lease is about to run out is not sent, so it can never be in flight from two
+ * workers at once. It goes back to the queue when the lease ends.
+ */
+const LEASE_MARGIN_MS = 1000;
+
+/**
+ * One pass: claims due events a batch at a time and sends them, `concurrency` at a time, logging
+ * the attempts as they finish. The next batch is claimed as soon as the lanes start on the
+ * current one (at most two in hand), so they seldom wait for a claim, and never for a log write.
+ * The pass ends when a claim comes back short of a batch (nothing more is due) or after
+ * `maxClaims` claims. Any number of processes may run it at once. Answers how many events it
+ * claimed; a claim that fails (the database is down) fails the pass, once the events already in
+ * hand are sent and logged.
+ */
+export const deliverDueWebhooks = async (
+  ctx: AppContext,
+  { limit = ctx.config.webhooks.batchSize, maxClaims = 1 } = {},
+): Promise<number> => {
+  const { leaseSeconds, timeoutMs, concurrency } = ctx.config.webhooks;
+  const inHand: { event: ClaimedWebhookEvent; sendBefore: number }[] = [];
+  const secrets: SecretCache = new Map();
+  const log = attemptLog(ctx);
+  let claims = 0;
+  let claimedCount = 0;
+  let claiming: Promise<void> | null = null;
+  let done = false;
+  let claimError: unknown = null;
+  let leftForLater = 0;
+
+  const claimMore = () => {
+    if (claiming || done) return;
+    claims += 1;
+    // Taken before the claim: the lease the database grants ends later than this clock says.
+    const sendBefore = performance.now() + leaseSeconds * 1000 - timeoutMs - LEASE_MARGIN_MS;
+    claiming = claimDueWebhookEvents(ctx.db, { limit, leaseSeconds })
+      .then(
+        (claimed) => {
+          claimedCount += claimed.length;
+          for (const event of claimed) inHand.push({ event, sendBefore });
+          if (claimed.length < limit || claims >= maxClaims) done = true;
+        },
+        (error: unknown) => {
+          claimError = error;
+          done = true;
+        },
+      )
+      .finally(() => {
+        claiming = null;
+      });
+  };
+
+  const lane = async () => {
+    for (;;) {
+      if (inHand.length < limit) claimMore();
+      const next = inHand.shift();
+      if (!next) {
+        if (!claiming) return;
+        await claiming;
+        continue;
+      }
+      const { event, sendBefore } = next;
+      if (performance.now() > sendBefore) {
+        leftForLater += 1;
+        continue;
+      }
+      const attemptedAt = new Date();
+      const result = await attemptOnce(ctx, event, secrets);
+      log.add({
+        eventId: event.id,
+        attempt: event.attempts,
+        url: event.webhookUrl ?? '',
+        attemptedAt,
+        statusCode: result.statusCode,
+        error: result.error,
+        durationMs: result.durationMs,
+        delivered:
+          result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300,
+        retryDelayMs: retryDelayMs(event.attempts, ctx.config.webhooks),
+      });
+    }
+  };
+  claimMore();
+  await claiming;
+  await Promise.all(Array.from({ length: Math.min(concurrency, inHand.length) }, lane));
+  await log.flushed();
+  if (leftForLater > 0) {
+    ctx.logger.warn('webhook events left for their lease to end', {
+      events: leftForLater,
+      hint: 'WEBHOOK_BATCH_SIZE is too large for WEBHOOK_CONCURRENCY and WEBHOOK_TIMEOUT_MS',
+    });
+  }
+  if (claimError) throw claimError;
+  return claimedCount;
 };

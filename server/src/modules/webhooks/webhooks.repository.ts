@@ -4,7 +4,6 @@ import { queryRows } from '../../db/query.ts';
 import { rowFromRaw } from '../../db/rows.ts';
 import { transactions, users, webhookDeliveries, webhookEvents } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { inTransaction } from '../../db/retry.ts';
 import type { TransactionRow } from '../transactions/transactions.mapper.ts';
 
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;
@@ -106,55 +105,70 @@ export const claimDueWebhookEvents = async (
   }));
 };
 
+/** One finished attempt, as the worker logs it. */
+export type WebhookAttempt = {
+  eventId: string;
+  attempt: number;
+  url: string;
+  attemptedAt: Date;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+  delivered: boolean;
+  /** The wait before the next attempt, if this one did not deliver. */
+  retryDelayMs: number;
+};
+
 /**
- * Logs one attempt and moves its event on, in one transaction: delivered on a 2xx; otherwise due
- * again after `retryDelayMs`, or failed when that would be past the retry window. The event
- * moves only while this attempt is still its latest claim (a worker whose lease ran out and was
- * overtaken just logs its attempt).
+ * Logs attempts and moves their events on, in one statement (so together, or not at all):
+ * delivered on a 2xx; otherwise due again after its `retryDelayMs`, or failed when that would be
+ * past the retry window. An event moves only while the attempt is still its latest claim (a
+ * worker whose lease ran out and was overtaken just logs its attempt).
  */
-export const recordWebhookAttempt = (
-  db: Db,
-  input: {
-    eventId: string;
-    attempt: number;
-    url: string;
-    attemptedAt: Date;
-    statusCode: number | null;
-    error: string | null;
-    durationMs: number;
-    delivered: boolean;
-    retryDelayMs: number;
-    retryWindowSeconds: number;
-  },
-): Promise<void> =>
-  inTransaction(db, async (tx) => {
-    await tx.insert(webhookDeliveries).values({
-      eventId: input.eventId,
-      attempt: input.attempt,
-      url: input.url,
-      attemptedAt: input.attemptedAt,
-      statusCode: input.statusCode,
-      error: input.error,
-      durationMs: input.durationMs,
-    });
-    const retryAt = sql`now() + make_interval(secs => ${input.retryDelayMs / 1000})`;
-    const gaveUp = sql`${retryAt} > ${webhookEvents.createdAt} + make_interval(secs => ${input.retryWindowSeconds})`;
-    await tx
-      .update(webhookEvents)
-      .set({
-        status: input.delivered
-          ? 'delivered'
-          : sql`case when ${gaveUp} then 'failed' else 'pending' end`,
-        nextAttemptAt: input.delivered
-          ? null
-          : sql`case when ${gaveUp} then null else ${retryAt} end`,
-        claimedUntil: null,
-        lastStatusCode: input.statusCode,
-        lastError: input.error,
-        ...(input.delivered ? { deliveredAt: sql`now()` } : {}),
-      })
-      .where(and(eq(webhookEvents.id, input.eventId), eq(webhookEvents.attempts, input.attempt)));
-  });
+export const recordWebhookAttempts = async (
+  db: DbOrTx,
+  attempts: WebhookAttempt[],
+  { retryWindowSeconds }: { retryWindowSeconds: number },
+): Promise<void> => {
+  if (attempts.length === 0) return;
+  const rows = JSON.stringify(
+    attempts.map((a) => ({
+      event_id: a.eventId,
+      attempt: a.attempt,
+      url: a.url,
+      attempted_at: a.attemptedAt.toISOString(),
+      status_code: a.statusCode,
+      error: a.error,
+      duration_ms: a.durationMs,
+      delivered: a.delivered,
+      retry_seconds: a.retryDelayMs / 1000,
+    })),
+  );
+  await db.execute(sql`
+    with r as (
+      select * from jsonb_to_recordset(${rows}::jsonb) as r(event_id uuid, attempt int, url text,
+        attempted_at timestamptz, status_code int, error text, duration_ms int, delivered boolean,
+        retry_seconds float8)),
+    logged as (
+      insert into webhook_deliveries
+        (event_id, attempt, url, attempted_at, status_code, error, duration_ms)
+      select event_id, attempt, url, attempted_at, status_code, error, duration_ms from r)
+    update webhook_events e
+    set status = case when r.delivered then 'delivered'
+          when now() + make_interval(secs => r.retry_seconds)
+            > e.created_at + make_interval(secs => ${retryWindowSeconds}) then 'failed'
+          else 'pending' end,
+        next_attempt_at = case when r.delivered then null
+          when now() + make_interval(secs => r.retry_seconds)
+            > e.created_at + make_interval(secs => ${retryWindowSeconds}) then null
+          else now() + make_interval(secs => r.retry_seconds) end,
+        claimed_until = null,
+        last_status_code = r.status_code,
+        last_error = r.error,
+        delivered_at = case when r.delivered then now() else e.delivered_at end
+    from r
+    where e.id = r.event_id and e.attempts = r.attempt`);
+};
 
 /** A page of a user's events, newest first, and how many they have. */
 export const listWebhookEvents = async (
@@ -203,6 +217,31 @@ export const requeueWebhookEvent = async (
     .where(and(eq(webhookEvents.id, eventId), eq(webhookEvents.userId, userId)))
     .returning();
   return row ?? null;
+};
+
+/**
+ * Deletes up to `limit` finished events (delivered, or failed for good) created more than
+ * `keepDays` ago, with their logged attempts, in one statement; answers how many. A pending event
+ * (due, held by a worker, or resent) is never deleted, however old. Rows a request is changing
+ * right now (a resend) are skipped until the next pass.
+ */
+export const pruneWebhookEvents = async (
+  db: DbOrTx,
+  { keepDays, limit }: { keepDays: number; limit: number },
+): Promise<number> => {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`with old as (
+          select id from webhook_events
+          where status <> 'pending' and created_at < now() - make_interval(days => ${keepDays})
+          order by created_at
+          limit ${limit}
+          for update skip locked),
+        attempts as (delete from webhook_deliveries d using old where d.event_id = old.id)
+        delete from webhook_events e using old where e.id = old.id
+        returning e.id`,
+  );
+  return rows.length;
 };
 
 /** The transaction row kept in an event's snapshot (raw column names, as the trigger wrote it). */
