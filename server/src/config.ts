@@ -107,6 +107,9 @@ const ZEnv = z.object({
   WEBHOOK_ALLOW_HTTP: bool(false),
 });
 
+/** The name of every environment variable the server reads (config-network.ts's included). */
+export const SETTING_NAMES: readonly string[] = Object.keys(ZEnv.shape);
+
 export type Config = {
   env: string;
   isProduction: boolean;
