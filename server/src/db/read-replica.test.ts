@@ -108,7 +108,9 @@ describe.skipIf(!ON_POSTGRES)(
         .set('x-auth-token', customer.token)
         .send({ userName: admin.userName, amount: 1 });
       expect(sent.status).toBe(200);
-      expect((await replicaLast()).started).toEqual(before.started);
+      // No statement began there since (its idle connection may have been closed meanwhile).
+      const last = (await replicaLast()).started;
+      expect(last === null || last.getTime() === before.started?.getTime()).toBe(true);
       expect(passedOver).toEqual([]);
     });
 
