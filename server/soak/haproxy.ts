@@ -13,7 +13,9 @@ export type Haproxy = { url: string; logFile: string; stop: () => Promise<void> 
  * twice a second (down after 2 failures, up after 1 success). `retries 2` with `option
  * redispatch` retries a connection that could not be made, on another server; a request already
  * sent is never retried (no `retry-on`), so a POST cut by a crash reaches the client as a 502.
- * Logs (errors and server state changes only) go to stdout, kept in a file.
+ * Logs (errors and server state changes only) go to stdout, kept in a file. The deployment's
+ * balancer (deploy/haproxy.cfg, docker-compose.yml) has these same settings; a test holds them
+ * in step.
  */
 export const haproxyConfig = ({
   port,

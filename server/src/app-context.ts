@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { ReadDb } from './db/read-replica.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { TSupplier } from '@vendo/shared/constants';
@@ -9,6 +10,12 @@ import type { SupplierSettings } from './providers/vending/suppliers.config.ts';
 /** What every route and service may use; built once in main.ts (or per test). */
 export type AppContext = {
   db: Db;
+  /**
+   * Reports' reads (history, statements, CSV exports, dashboard, sales chart): a streaming
+   * replica once it has replayed every write made before the call, else `db`. Unset: `db`.
+   * Resolve it with readDbOf(ctx), once per request. Never for balances or a read then decided on.
+   */
+  readDb?: ReadDb;
   config: Config;
   logger: Logger;
   mailer: Mailer;

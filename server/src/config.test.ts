@@ -53,6 +53,43 @@ describe('loadConfig database roles and the ledger check', () => {
     );
   });
 
+  it('uses named prepared statements unless DATABASE_PREPARED_STATEMENTS=false, which needs a direct migration URL', () => {
+    const pooler = 'postgres://vendo@pgbouncer:6432/vendo';
+    const direct = 'postgres://vendo@db:5432/vendo';
+    expect(loadConfig({ DATABASE_URL: direct }).databasePreparedStatements).toBe(true);
+    expect(() =>
+      loadConfig({ DATABASE_URL: pooler, DATABASE_PREPARED_STATEMENTS: 'false' }),
+    ).toThrow('set DATABASE_MIGRATION_URL to a direct connection');
+    const behindPooler = loadConfig({
+      DATABASE_URL: pooler,
+      DATABASE_MIGRATION_URL: direct,
+      DATABASE_PREPARED_STATEMENTS: 'false',
+    });
+    expect(behindPooler.databasePreparedStatements).toBe(false);
+    expect(behindPooler.databaseMigrationUrl).toBe(direct);
+    // The embedded database has no pooler: the setting is harmless there.
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'false' }).databasePreparedStatements).toBe(
+      false,
+    );
+  });
+
+  it('reads reports from DATABASE_READ_URL only beside a DATABASE_URL; waits 250 ms for it by default', () => {
+    const replica = 'postgres://vendo@replica:5432/vendo';
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://vendo@db/vendo',
+      DATABASE_READ_URL: replica,
+    });
+    expect(config.databaseReadUrl).toBe(replica);
+    expect(config.databaseReadMaxWaitMs).toBe(250);
+    expect(loadConfig({}).databaseReadUrl).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_READ_URL: replica })).toThrow(
+      'DATABASE_READ_URL is set but DATABASE_URL is not',
+    );
+    expect(() => loadConfig({ DATABASE_READ_MAX_WAIT_MS: '-1' })).toThrow(
+      'DATABASE_READ_MAX_WAIT_MS',
+    );
+  });
+
   it('checks the ledger hourly by default; 0 turns it off', () => {
     expect(loadConfig({}).ledgerCheckIntervalSeconds).toBe(3600);
     expect(loadConfig({ LEDGER_CHECK_INTERVAL_SECONDS: '0' }).ledgerCheckIntervalSeconds).toBe(0);

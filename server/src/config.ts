@@ -27,6 +27,9 @@ const ZEnv = z.object({
   DATABASE_URL: z.string().optional(),
   DATABASE_MIGRATION_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(10),
+  DATABASE_PREPARED_STATEMENTS: bool(true),
+  DATABASE_READ_URL: z.string().optional(),
+  DATABASE_READ_MAX_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(250),
   DATA_DIR: z.string().default('./data'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   JWT_SECRET_PREVIOUS: z
@@ -109,6 +112,9 @@ const ZEnv = z.object({
   WEBHOOK_ALLOW_HTTP: bool(false),
 });
 
+/** The name of every environment variable the server reads (config-network.ts's included). */
+export const SETTING_NAMES: readonly string[] = Object.keys(ZEnv.shape);
+
 export type Config = {
   env: string;
   isProduction: boolean;
@@ -123,6 +129,19 @@ export type Config = {
    */
   databaseMigrationUrl: string | undefined;
   databasePoolSize: number;
+  /**
+   * Named prepared statements on PostgreSQL (parsed once per connection). Off behind a
+   * transaction pooler (PgBouncer's pool_mode=transaction), which keeps none across transactions:
+   * every statement is then an unnamed one.
+   */
+  databasePreparedStatements: boolean;
+  /**
+   * A streaming replica for reports (history pages, statements, CSV exports, the dashboard, the
+   * sales chart); never balances or anything read and then decided on (decision 0034).
+   */
+  databaseReadUrl: string | undefined;
+  /** How long a report waits for the replica to replay what the primary had; then the primary. */
+  databaseReadMaxWaitMs: number;
   dataDir: string;
   jwtSecret: string | undefined;
   /**
@@ -285,6 +304,18 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       'Invalid configuration:\nDATABASE_MIGRATION_URL is set but DATABASE_URL is not: set both (the embedded database needs neither)',
     );
   }
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
+    throw new Error(
+      'Invalid configuration:\nDATABASE_READ_URL is set but DATABASE_URL is not: a replica needs its primary in DATABASE_URL',
+    );
+  }
+  if (!e.DATABASE_PREPARED_STATEMENTS && e.DATABASE_URL && !e.DATABASE_MIGRATION_URL) {
+    // Migrations hold a session-level advisory lock, which a transaction pooler would leave on
+    // whichever server connection took it (the next start would wait for it).
+    throw new Error(
+      'Invalid configuration:\nDATABASE_PREPARED_STATEMENTS=false is for a transaction pooler in DATABASE_URL: set DATABASE_MIGRATION_URL to a direct connection to PostgreSQL (migrations hold a session lock a transaction pooler cannot keep)',
+    );
+  }
   const billstackAllowedIps = billstackAllowList(e);
   // Demo accounts (known passwords, opening balances) are for a laptop: `npm start` on the
   // embedded database seeds them, a production start never does unless SEED_DEMO asks.
@@ -307,6 +338,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     databaseUrl: e.DATABASE_URL,
     databaseMigrationUrl: e.DATABASE_MIGRATION_URL || e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
+    databaseReadUrl: e.DATABASE_READ_URL,
+    databaseReadMaxWaitMs: e.DATABASE_READ_MAX_WAIT_MS,
     dataDir: path.resolve(e.DATA_DIR),
     jwtSecret: e.JWT_SECRET,
     jwtSecretPrevious: e.JWT_SECRET_PREVIOUS,

@@ -1,7 +1,8 @@
 import type { Server, ServerResponse } from 'node:http';
 import { loadConfig } from './config.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { openConfiguredDatabase, type Database } from './db/client.ts';
+import { openConfiguredDatabase, openPostgres, type Database } from './db/client.ts';
+import { createReadDb } from './db/read-replica.ts';
 import { isDatabaseUnavailable } from './db/pg-error.ts';
 import { DirLockedError } from './db/dir-lock.ts';
 import { seedReferenceData } from './seed/reference-data.ts';
@@ -114,8 +115,27 @@ if (
   );
   process.exit(1);
 }
+// Reports read from a streaming replica when DATABASE_READ_URL names one (decision 0034). Its pool
+// connects lazily: a replica that is down only sends reports to the primary.
+const replica = config.databaseReadUrl
+  ? openPostgres(config.databaseReadUrl, {
+      poolSize: config.databasePoolSize,
+      preparedStatements: config.databasePreparedStatements,
+      connectTimeoutMs: 2000,
+      onConnectionError: (error) =>
+        logger.warn('replica connection lost', { error: error.message }),
+    })
+  : undefined;
 const ctx = {
   db: database.db,
+  ...(replica
+    ? {
+        readDb: createReadDb(database.db, replica.db, {
+          maxWaitMs: config.databaseReadMaxWaitMs,
+          onPassedOver: (why) => logger.warn('reports read from the primary for 5 s', { why }),
+        }),
+      }
+    : {}),
   config,
   logger,
   mailer,
@@ -153,6 +173,10 @@ const server: Server = app.listen(config.port, config.host, () => {
       config.databaseUrl
         ? `PostgreSQL (DATABASE_URL${config.databaseMigrationUrl !== config.databaseUrl ? ', migrated through DATABASE_MIGRATION_URL' : ''})`
         : `embedded PGlite in ${config.dataDir}`
+    }${config.databaseReadUrl ? '; reports from the replica in DATABASE_READ_URL' : ''}${
+      config.databaseUrl && !config.databasePreparedStatements
+        ? '; no named prepared statements'
+        : ''
     }`,
     `  Mail: ${mailer.kind === 'smtp' ? 'SMTP (SMTP_URL)' : `sandbox mailbox at http://localhost:${port}/sandbox/mail`}`,
   ];
@@ -217,7 +241,7 @@ const shutdown = (signal: string) => {
   const channel = backupChannel?.close() ?? Promise.resolve();
   server.close(() => {
     void Promise.all([loops, channel])
-      .then(() => database.close())
+      .then(() => Promise.all([database.close(), replica?.close()]))
       .catch((error: unknown) => logger.warn('close failed', { error: String(error) }))
       .finally(() => {
         logger.info('stopped');

@@ -38,6 +38,17 @@ export type Database = {
 
 export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 
+/** Databases opened with named prepared statements off (behind a transaction pooler). */
+const unnamedOnly = new WeakSet<Db>();
+
+/**
+ * Whether a statement may be prepared under a name on `db`'s connections. A transaction pooler
+ * (PgBouncer 1.18 in pool_mode=transaction) hands each transaction any server connection, where
+ * a statement prepared on another is unknown; unnamed statements are parsed with their own
+ * query and need nothing kept.
+ */
+export const namedStatementsAllowed = (db: Db): boolean => !unnamedOnly.has(db);
+
 /**
  * Opens node-postgres against a server. The pool rides through a restart or fail-over: a
  * connection that breaks, idle or checked out, is reported to `onConnectionError` (never an
@@ -52,8 +63,11 @@ export const openPostgres = (
     connectTimeoutMs = 15_000,
     onConnectionError = () => undefined,
     migrationUrl = url,
+    preparedStatements = true,
   }: {
     poolSize?: number;
+    /** false: no named prepared statement on these connections (a transaction pooler). */
+    preparedStatements?: boolean;
     connectTimeoutMs?: number;
     onConnectionError?: (error: Error) => void;
     /** Where migrations run: the tables' owner (DATABASE_MIGRATION_URL); default `url`. */
@@ -73,8 +87,10 @@ export const openPostgres = (
     client.on('error', onConnectionError);
   });
   pool.on('error', onConnectionError);
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  if (!preparedStatements) unnamedOnly.add(db);
   return {
-    db: drizzlePg(pool, { schema }) as unknown as Db,
+    db,
     driver: 'pg',
     migrate: async () => {
       // The role the app really connects as (the URL may leave it to PGUSER or the OS user).
@@ -175,6 +191,7 @@ export const openConfiguredDatabase = async (
     databaseUrl: string | undefined;
     databaseMigrationUrl?: string | undefined;
     databasePoolSize: number;
+    databasePreparedStatements?: boolean;
     dataDir: string;
   },
   { onConnectionError }: { onConnectionError?: (error: Error) => void } = {},
@@ -183,6 +200,7 @@ export const openConfiguredDatabase = async (
     ? openPostgres(config.databaseUrl, {
         poolSize: config.databasePoolSize,
         migrationUrl: config.databaseMigrationUrl ?? config.databaseUrl,
+        preparedStatements: config.databasePreparedStatements ?? true,
         ...(onConnectionError ? { onConnectionError } : {}),
       })
     : openPglite({ dataDir: path.join(config.dataDir, 'pglite') });

@@ -40,38 +40,41 @@ export type PrivatePostgres = {
   destroy: () => Promise<void>;
 };
 
-/**
- * A PostgreSQL server of the test's own: `initdb` into a temporary folder, `pg_ctl` on a free
- * port, trust authentication on 127.0.0.1 only, durability off (it is thrown away). As root it
- * runs as the `postgres` user, as PostgreSQL requires.
- */
-export const startPrivatePostgres = async (): Promise<PrivatePostgres> => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vendo-pg-'));
+/** Runs one of PostgreSQL's programs, as the postgres user when this process is root. */
+const pgTool = (tool: string, args: string[]) =>
+  process.getuid?.() === 0
+    ? run('runuser', ['-u', 'postgres', '--', path.join(POSTGRES_BIN, tool), ...args])
+    : run(path.join(POSTGRES_BIN, tool), args);
+
+/** A fresh temporary folder, the postgres user's when this process is root. */
+const privateFolder = async (prefix: string): Promise<string> => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  if (process.getuid?.() === 0) await run('chown', ['-R', 'postgres:postgres', dir]);
+  return dir;
+};
+
+/** Starts (and can stop, restart, destroy) the server whose data folder is `dir`/data. */
+const serve = async (dir: string, settings: Record<string, string>): Promise<PrivatePostgres> => {
   const data = path.join(dir, 'data');
   const logFile = path.join(dir, 'server.log');
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) await run('chown', ['-R', 'postgres:postgres', dir]);
-  const pg = (tool: string, args: string[]) =>
-    asRoot
-      ? run('runuser', ['-u', 'postgres', '--', path.join(POSTGRES_BIN, tool), ...args])
-      : run(path.join(POSTGRES_BIN, tool), args);
-
-  await pg('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   const port = await freePort();
   const options = [
     `-p ${port}`,
     `-k ${dir}`,
-    "-c listen_addresses='127.0.0.1'",
-    '-c fsync=off',
-    '-c synchronous_commit=off',
-    '-c full_page_writes=off',
-    '-c max_connections=200',
+    ...Object.entries({
+      listen_addresses: "'127.0.0.1'",
+      fsync: 'off',
+      synchronous_commit: 'off',
+      full_page_writes: 'off',
+      max_connections: '200',
+      ...settings,
+    }).map(([name, value]) => `-c ${name}=${value}`),
   ].join(' ');
   const start = async () => {
-    await pg('pg_ctl', ['-D', data, '-o', options, '-l', logFile, '-w', '-t', '60', 'start']);
+    await pgTool('pg_ctl', ['-D', data, '-o', options, '-l', logFile, '-w', '-t', '60', 'start']);
   };
   const stop = async () => {
-    await pg('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']);
+    await pgTool('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']);
   };
   await start();
   const urlFor = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
@@ -91,4 +94,43 @@ export const startPrivatePostgres = async (): Promise<PrivatePostgres> => {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+};
+
+/**
+ * A PostgreSQL server of the test's own: `initdb` into a temporary folder, `pg_ctl` on a free
+ * port, trust authentication on 127.0.0.1 only (replication connections too, initdb's default),
+ * durability off (it is thrown away) unless `settings` say otherwise. As root it runs as the
+ * `postgres` user, as PostgreSQL requires.
+ */
+export const startPrivatePostgres = async (
+  settings: Record<string, string> = {},
+): Promise<PrivatePostgres> => {
+  const dir = await privateFolder('vendo-pg-');
+  const data = path.join(dir, 'data');
+  await pgTool('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  return serve(dir, settings);
+};
+
+/** Why a streaming replica cannot be made here (pg_basebackup missing), or null. */
+export const privateStandbyUnavailable = (): string | null =>
+  privatePostgresUnavailable() ??
+  (fs.existsSync(path.join(POSTGRES_BIN, 'pg_basebackup'))
+    ? null
+    : `needs pg_basebackup (${path.join(POSTGRES_BIN, 'pg_basebackup')} not found)`);
+
+/**
+ * A hot standby of `primary`, streaming from it: `pg_basebackup -R` (a copy of the primary's
+ * data folder that starts as a standby and connects back to it), started on a port of its own.
+ * `settings` are added to its command line (log_statement=all, to see what it ran).
+ */
+export const startPrivateStandby = async (
+  primary: PrivatePostgres,
+  settings: Record<string, string> = {},
+): Promise<PrivatePostgres> => {
+  const dir = await privateFolder('vendo-standby-');
+  await pgTool('pg_basebackup', [
+    ...['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres'],
+    ...['-D', path.join(dir, 'data'), '-R', '-X', 'stream', '--checkpoint=fast', '--no-sync'],
+  ]);
+  return serve(dir, { hot_standby: 'on', ...settings });
 };

@@ -32,7 +32,11 @@ export const revokeSessions = async (db: DbOrTx, id: string): Promise<void> => {
  * The dashboard's figures, each an index-backed count or sum; the transaction count from the
  * maintained history totals.
  */
-export const dashboardFigures = async (db: DbOrTx, adminId: string) => {
+export const dashboardFigures = async (
+  db: DbOrTx,
+  adminId: string,
+  { primary = db }: { primary?: DbOrTx } = {},
+) => {
   const [figures] = await withoutParallelWorkers(db, (tx) =>
     queryRows<{
       total_users: string | number;
@@ -74,7 +78,7 @@ export const dashboardFigures = async (db: DbOrTx, adminId: string) => {
   );
   const [serviceRows, totalTransactions] = await Promise.all([
     db.select().from(services).orderBy(services.serviceName),
-    transactionCount(db),
+    transactionCount(db, { primary }),
   ]);
   return { figures: figures!, services: serviceRows, totalTransactions };
 };

@@ -1,6 +1,7 @@
 import { koboToNaira } from '@vendo/shared/money';
 import type { TSalesChartResponse } from '@vendo/shared/schemas/admin.responses';
 import type { AppContext } from '../../app-context.ts';
+import { readDbOf } from '../../db/read-replica.ts';
 import { salesByDayAndNetwork } from '../transactions/history.repository.ts';
 import { lagosToday } from '../vending/supplier-reconciliation.service.ts';
 
@@ -19,7 +20,8 @@ export const salesChart = async (
   { days = SALES_CHART_DEFAULT_DAYS }: { days?: number } = {},
 ): Promise<TSalesChartResponse> => {
   const from = daysBefore(lagosToday(), days - 1);
-  const rows = await salesByDayAndNetwork(ctx.db, from);
+  // A report: read from the replica when there is one (decision 0034).
+  const rows = await salesByDayAndNetwork(await readDbOf(ctx), from, { primary: ctx.db });
   return {
     days: rows.map((r) => ({
       date: r.day,

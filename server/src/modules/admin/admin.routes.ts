@@ -17,6 +17,7 @@ import {
 } from '@vendo/shared/schemas/admin.responses';
 import { ZMsgResponse } from '@vendo/shared/schemas/common';
 import { reply, route } from '../../api/route.ts';
+import { readDbOf } from '../../db/read-replica.ts';
 import { sendCsv } from '../../lib/send-csv.ts';
 import { apiError } from '../../openapi/operation.ts';
 import { idParam } from '../../api/params.ts';
@@ -163,7 +164,8 @@ export const adminRoutes = [
       },
     },
     handler: async ({ ctx, query, res }) => {
-      const { fileName, lines } = await usersCsv(ctx.db, query);
+      // A report: read from the replica when there is one (decision 0034).
+      const { fileName, lines } = await usersCsv(await readDbOf(ctx), query);
       await sendCsv(res, { fileName, lines, logger: ctx.logger, what: 'users export' });
       return undefined;
     },

@@ -3,8 +3,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query.ts';
 import { rowFromRaw } from '../../db/rows.ts';
 import { transactions, users } from '../../db/schema/index.ts';
-import { inTransaction } from '../../db/retry.ts';
 import { LIVE_TOTALS } from './history-fold.repository.ts';
+import { closedDaysReady, type Primary } from './history-closed-days.repository.ts';
 import type { TransactionRow } from './transactions.mapper.ts';
 
 /**
@@ -186,69 +186,6 @@ const totalsConditions = (filter: HistoryFilter, extra: SQL[] = []): SQL[] => {
 };
 
 /**
- * Builds the all-user totals of closed days (before yesterday, Lagos) that are missing or marked
- * stale. One builder at a time (advisory lock); the stale marks it saw are deleted in the same
- * transaction, so a change committed meanwhile leaves its mark for the next build.
- */
-export const buildClosedDays = async (db: DbOrTx): Promise<void> => {
-  await inTransaction(db, async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(7246015)`);
-    const stale = await queryRows<{ day: string }>(
-      tx,
-      sql`with seen as (delete from transaction_stale_days returning day)
-          select distinct day::text as day from seen
-          union
-          select d::date::text from generate_series(
-            (select min(day) from ${LIVE_TOTALS}),
-            history_day(now()) - 2, interval '1 day') as d
-          where not exists (select 1 from transaction_closed_days c where c.day = d::date)`,
-    );
-    if (stale.length === 0) return;
-    const list = sql`${`{${stale.map((r) => r.day).join(',')}}`}::date[]`;
-    const days = sql`(select d from unnest(${list}) as d)`;
-    await tx.execute(sql`delete from transaction_closed_day_totals where day in ${days}`);
-    await tx.execute(
-      sql`insert into transaction_closed_day_totals
-            (day, type, network, status, count, amount_kobo, profit_kobo, debit_kobo, credit_kobo, volume_mb)
-          select day, type, network, status, sum(count), sum(amount_kobo), sum(profit_kobo),
-                 sum(debit_kobo), sum(credit_kobo), sum(volume_mb)
-          from ${LIVE_TOTALS} where day in ${days}
-          group by 1, 2, 3, 4 having sum(count) <> 0`,
-    );
-    // Deleted and written again: the rows' new xmin changes the closed totals' version.
-    await tx.execute(sql`delete from transaction_closed_days where day in ${days}`);
-    await tx.execute(sql`insert into transaction_closed_days (day) ${days}`);
-  });
-};
-
-/**
- * The all-user closed totals' state in one look: whether a closed day is missing or stale, their
- * version (changes whenever a day is built again: the rows' xmin) and the last closed day.
- */
-const closedState = async (
-  db: DbOrTx,
-): Promise<{ needed: boolean; version: string; lastClosed: string }> => {
-  const [row] = await queryRows<{ needed: boolean; version: string; lastClosed: string }>(
-    db,
-    sql`select exists (select 1 from transaction_stale_days)
-          or coalesce((select max(day) from transaction_closed_days), '-infinity'::date)
-             < history_day(now()) - 2
-          and exists (select 1 from ${LIVE_TOTALS}
-                      where day <= history_day(now()) - 2
-                        and day > coalesce((select max(day) from transaction_closed_days), '-infinity'::date))
-          as needed,
-          (select count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) from transaction_closed_days)
-          as version,
-          (history_day(now()) - 2)::text as "lastClosed"`,
-  );
-  return {
-    needed: Boolean(row?.needed),
-    version: String(row?.version),
-    lastClosed: String(row?.lastClosed),
-  };
-};
-
-/**
  * The closed part of staff totals by (version, last closed day, filter): it can only change when
  * a day is built again, which changes the version, so an answer from here is as exact as a query.
  */
@@ -259,7 +196,12 @@ const CLOSED_CACHE_SIZE = 500;
  * The totals of every row the filter matches, grouped by type, network and status. Exact: a
  * row's deltas are written in its own database transaction and read with the folded totals.
  */
-export const historyTotals = async (db: DbOrTx, filter: HistoryFilter): Promise<TotalsGroup[]> => {
+export const historyTotals = async (
+  reader: DbOrTx,
+  filter: HistoryFilter,
+  { primary = reader }: Primary = {},
+): Promise<TotalsGroup[]> => {
+  let db = reader;
   if (filter.phoneNumber) return totalsFromRows(db, filter);
   if (filter.userId) {
     return toGroups(
@@ -271,11 +213,9 @@ export const historyTotals = async (db: DbOrTx, filter: HistoryFilter): Promise<
       ),
     );
   }
-  let state = await closedState(db);
-  if (state.needed) {
-    await buildClosedDays(db);
-    state = await closedState(db);
-  }
+  const ready = await closedDaysReady(db, primary);
+  db = ready.db;
+  const state = ready.state;
   // Closed days from their all-user totals (cached by version), yesterday and today live.
   const key = JSON.stringify([
     state.version,
@@ -312,23 +252,17 @@ export const historyTotals = async (db: DbOrTx, filter: HistoryFilter): Promise<
   return [...closed, ...open];
 };
 
-/** Closed days built (when a day is missing or stale): answers the last closed day. */
-const closedDaysReady = async (db: DbOrTx): Promise<string> => {
-  let state = await closedState(db);
-  if (state.needed) {
-    await buildClosedDays(db);
-    state = await closedState(db);
-  }
-  return state.lastClosed;
-};
-
 /**
  * How many transactions there are, of every user, type and status: from the all-user totals of
  * closed days and the live daily totals of yesterday and today (exact, like every total here),
  * not by counting a million rows.
  */
-export const transactionCount = async (db: DbOrTx): Promise<number> => {
-  const lastClosed = await closedDaysReady(db);
+export const transactionCount = async (
+  reader: DbOrTx,
+  { primary = reader }: Primary = {},
+): Promise<number> => {
+  const { db, state } = await closedDaysReady(reader, primary);
+  const lastClosed = state.lastClosed;
   const [row] = await queryRows<{ n: string | number | null }>(
     db,
     sql`select (select coalesce(sum(count), 0) from transaction_closed_day_totals
@@ -347,8 +281,13 @@ export type DailySales = { day: string; network: string; amountKobo: number; pro
  * 'ELECTRICITY'. Read from the all-user totals of closed days and the live daily totals of
  * yesterday and today: a few rows per day, whatever the number of transactions.
  */
-export const salesByDayAndNetwork = async (db: DbOrTx, fromDay: string): Promise<DailySales[]> => {
-  const lastClosed = await closedDaysReady(db);
+export const salesByDayAndNetwork = async (
+  reader: DbOrTx,
+  fromDay: string,
+  { primary = reader }: Primary = {},
+): Promise<DailySales[]> => {
+  const { db, state } = await closedDaysReady(reader, primary);
+  const lastClosed = state.lastClosed;
   const pick = sql`day >= ${fromDay}::date and status = 'success'
     and type in ('data', 'airtime', 'electricity')`;
   const networkOf = sql`case when type = 'electricity' then 'ELECTRICITY' else network end`;

@@ -93,7 +93,16 @@ export const summarise = (groups: TotalsGroup[], { withProfit }: { withProfit: b
 /** GET /transaction: one page of the viewer's history under the filters, with the totals. */
 export const listHistory = async (
   db: DbOrTx,
-  { viewer, query }: { viewer: Viewer; query: TTransactionListFilter },
+  {
+    viewer,
+    query,
+    primary = db,
+  }: {
+    viewer: Viewer;
+    query: TTransactionListFilter;
+    /** When `db` is a replica: the primary, where missing all-user totals are built. */
+    primary?: DbOrTx;
+  },
 ): Promise<TTransactionListResponse> => {
   const withProfit = isStaff(viewer);
   const page = query.page ?? 1;
@@ -102,7 +111,7 @@ export const listHistory = async (
   const [rows, groups] = filter
     ? await Promise.all([
         listHistoryPage(db, filter, { limit: pageSize, offset: (page - 1) * pageSize }),
-        historyTotals(db, filter),
+        historyTotals(db, filter, { primary }),
       ])
     : [[], []];
   const totals = summarise(groups, { withProfit });

@@ -4,6 +4,7 @@ import {
   ZTransactionResponse,
 } from '@vendo/shared/schemas/transaction';
 import { reply, route } from '../../api/route.ts';
+import { readDbOf } from '../../db/read-replica.ts';
 import { sendCsv } from '../../lib/send-csv.ts';
 import { transactionExamples, transactionListExamples } from '../../openapi/examples.ts';
 import { apiError } from '../../openapi/operation.ts';
@@ -45,8 +46,9 @@ export const transactionRoutes = [
         },
       },
     },
+    // A report: read from the replica when there is one (decision 0034).
     handler: async ({ ctx, user, query }) =>
-      reply(200, await listHistory(ctx.db, { viewer: user, query })),
+      reply(200, await listHistory(await readDbOf(ctx), { viewer: user, query, primary: ctx.db })),
   }),
   // Before /transaction/{id}: the earlier path wins.
   route({
@@ -76,7 +78,7 @@ export const transactionRoutes = [
     handler: async ({ ctx, user, query, res }) => {
       await sendCsv(res, {
         fileName: statementFileName(query),
-        lines: statementLines(ctx.db, { viewer: user, query }),
+        lines: statementLines(await readDbOf(ctx), { viewer: user, query }),
         logger: ctx.logger,
         what: 'statement export',
       });

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { namedStatementsAllowed, type Db, type DbOrTx } from '../../db/client.ts';
 import { ledgerAccounts, revokedTokens, users, type UserRow } from '../../db/schema/index.ts';
 import { isUuid } from '../../lib/ids.ts';
 
@@ -67,13 +67,27 @@ const prepareSessionQuery = (db: Db) =>
  * revoked_tokens; a token without a jti never is), read on every signed-in request: one prepared
  * statement (Drizzle's `.prepare()`; on PostgreSQL a named statement each connection parses
  * once), two primary-key lookups, the one round trip and the same row it was before logout
- * existed.
+ * existed. Behind a transaction pooler (DATABASE_PREPARED_STATEMENTS=false) the same query is
+ * sent as an unnamed statement.
  */
 export const findSessionUser = async (
   db: Db,
   id: string,
   jti: string | null,
 ): Promise<UserRow | null> => {
+  if (!namedStatementsAllowed(db)) {
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(
+        and(
+          eq(users.id, id),
+          sql`not exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${jti}::uuid)`,
+        ),
+      )
+      .limit(1);
+    return user ?? null;
+  }
   let query = sessionQueries.get(db);
   if (!query) {
     query = prepareSessionQuery(db);
