@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './lib/mailer.ts';
+import type { Metrics } from './modules/metrics/metrics.ts';
 import type { TSupplier } from '@vendo/shared/constants';
 import type { SupplierRegistry } from './providers/vending/port.ts';
 import type { SupplierSettings } from './providers/vending/suppliers.config.ts';
@@ -17,4 +18,6 @@ export type AppContext = {
   supplierSettings: Record<TSupplier, SupplierSettings>;
   /** This server's own base URL as it can reach itself (the sandbox providers live there). */
   selfUrl: () => string;
+  /** This app's Prometheus registry and the events services record in it (GET /metrics). */
+  metrics: Metrics;
 };

@@ -102,6 +102,10 @@ const ZEnv = z.object({
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: bool(false),
   WEBHOOK_ALLOW_HTTP: bool(false),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^\S{16,}$/, 'at least 16 characters, no spaces')
+    .optional(),
 });
 
 export type Config = {
@@ -242,6 +246,8 @@ export type Config = {
     allowPrivateTargets: boolean;
     allowHttp: boolean;
   };
+  /** GET /metrics answers only `Authorization: Bearer <this>`; unset, it is not served (404). */
+  metricsToken: string | undefined;
 };
 
 /** Reads the configuration from an environment (process.env by default); throws on bad values. */
@@ -378,6 +384,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       allowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS,
       allowHttp: e.WEBHOOK_ALLOW_HTTP,
     },
+    metricsToken: e.METRICS_TOKEN,
   };
 };
 

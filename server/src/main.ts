@@ -15,6 +15,7 @@ import { createMailer } from './lib/mailer.ts';
 import { deleteInactiveContacts } from './modules/contacts/contacts.service.ts';
 import { startBackgroundJobs } from './jobs/background-jobs.ts';
 import { createBoundRegistry } from './providers/vending/bound-registry.ts';
+import { createMetrics } from './modules/metrics/metrics.ts';
 
 const started = Date.now();
 const config = loadConfig();
@@ -100,6 +101,10 @@ const ctx = {
   suppliers: suppliers.registry,
   supplierSettings,
   selfUrl: () => selfUrl,
+  metrics: createMetrics({
+    processDefaults: Boolean(config.metricsToken),
+    poolStats: database.poolStats,
+  }),
 };
 const lifecycle = createLifecycle();
 const app = createApp(ctx, { lifecycle });

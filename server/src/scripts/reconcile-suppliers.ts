@@ -21,6 +21,7 @@ import {
   reconcileSuppliers,
 } from '../modules/vending/supplier-reconciliation.service.ts';
 import { createBoundRegistry } from '../providers/vending/bound-registry.ts';
+import { createMetrics } from '../modules/metrics/metrics.ts';
 
 const { values } = parseArgs({ options: { date: { type: 'string' } } });
 const day = values.date ?? lagosToday();
@@ -72,6 +73,7 @@ try {
       suppliers: suppliers.registry,
       supplierSettings,
       selfUrl: () => config.appUrl,
+      metrics: createMetrics(),
     },
     day,
   );

@@ -63,6 +63,7 @@ const deliverOne = async (ctx: AppContext, event: ClaimedWebhookEvent): Promise<
   const result = await attemptOnce(ctx, event);
   const delivered =
     result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+  if (!delivered) ctx.metrics.webhookFailed();
   await recordWebhookAttempt(ctx.db, {
     eventId: event.id,
     attempt: event.attempts,
