@@ -247,20 +247,20 @@ describe('the ledger check and the loops', () => {
 
   it('shows each running loop’s time since its last good pass, and drops it when stopped', async () => {
     let s = await scrape();
-    expect(samplesOf(s, 'vendo_job_last_success_age_seconds')).toEqual([]);
+    expect(samplesOf(s, 'vendo_loop_last_success_age_seconds')).toEqual([]);
     const loops = startFastLoops(t.ctx);
     try {
       await new Promise((resolve) => setTimeout(resolve, 400));
       s = await scrape();
-      expect(valueOf(s, 'vendo_job_interval_seconds', { job: 'reconciler' })).toBe(0.05);
-      const age = valueOf(s, 'vendo_job_last_success_age_seconds', { job: 'reconciler' });
+      expect(valueOf(s, 'vendo_loop_interval_seconds', { loop: 'reconciler' })).toBe(0.05);
+      const age = valueOf(s, 'vendo_loop_last_success_age_seconds', { loop: 'reconciler' });
       expect(age).toBeGreaterThanOrEqual(0);
       expect(age).toBeLessThan(0.4);
     } finally {
       await loops.stop();
     }
     s = await scrape();
-    expect(samplesOf(s, 'vendo_job_last_success_age_seconds', { job: 'reconciler' })).toEqual([]);
+    expect(samplesOf(s, 'vendo_loop_last_success_age_seconds', { loop: 'reconciler' })).toEqual([]);
   });
 });
 

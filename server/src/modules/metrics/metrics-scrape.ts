@@ -134,11 +134,11 @@ export const refreshScrapeGauges = async (ctx: AppContext): Promise<void> => {
   gauges.ledgerInterval.set(config.ledgerCheckIntervalSeconds);
 
   const now = Date.now();
-  gauges.jobAge.reset();
-  gauges.jobInterval.reset();
-  for (const [job, { intervalMs, startedAt, lastSuccessAt }] of metrics.jobs) {
-    gauges.jobAge.set({ job }, (now - (lastSuccessAt ?? startedAt)) / 1000);
-    gauges.jobInterval.set({ job }, intervalMs / 1000);
+  gauges.loopAge.reset();
+  gauges.loopInterval.reset();
+  for (const [loop, { intervalMs, startedAt, lastSuccessAt }] of metrics.jobs) {
+    gauges.loopAge.set({ loop }, (now - (lastSuccessAt ?? startedAt)) / 1000);
+    gauges.loopInterval.set({ loop }, intervalMs / 1000);
   }
 
   const pool = metrics.poolStats?.();

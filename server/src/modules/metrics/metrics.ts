@@ -38,9 +38,9 @@ export const METRIC_NAMES = {
   webhookBacklog: 'vendo_webhook_backlog',
   webhookOldest: 'vendo_webhook_backlog_oldest_age_seconds',
   webhookFailures: 'vendo_webhook_delivery_failures_total',
-  jobAge: 'vendo_job_last_success_age_seconds',
-  jobInterval: 'vendo_job_interval_seconds',
-  jobFailures: 'vendo_job_failures_total',
+  loopAge: 'vendo_loop_last_success_age_seconds',
+  loopInterval: 'vendo_loop_interval_seconds',
+  loopFailures: 'vendo_loop_failures_total',
   poolInUse: 'vendo_db_pool_in_use',
   poolIdle: 'vendo_db_pool_idle',
   poolWaiting: 'vendo_db_pool_waiting',
@@ -108,10 +108,10 @@ export const createMetrics = ({
     help: 'Webhook delivery attempts that got no 2xx (an error, a timeout or another status)',
     registers: [registry],
   });
-  const jobFailures = new Counter({
-    name: N.jobFailures,
+  const loopFailures = new Counter({
+    name: N.loopFailures,
     help: 'Background loop passes that failed (the database or mail server away, or an error)',
-    labelNames: ['job'],
+    labelNames: ['loop'],
     registers: [registry],
   });
 
@@ -152,13 +152,13 @@ export const createMetrics = ({
       N.webhookOldest,
       'Age of the oldest webhook event not delivered yet (absent when none is)',
     ),
-    jobAge: gauge(
+    loopAge: gauge(
       registry,
-      N.jobAge,
+      N.loopAge,
       'Seconds since the background loop last finished a pass without error (or started)',
-      ['job'],
+      ['loop'],
     ),
-    jobInterval: gauge(registry, N.jobInterval, 'How often the background loop runs', ['job']),
+    loopInterval: gauge(registry, N.loopInterval, 'How often the background loop runs', ['loop']),
     poolInUse: gauge(registry, N.poolInUse, 'Database connections checked out (PostgreSQL)'),
     poolIdle: gauge(registry, N.poolIdle, 'Database connections open and idle (PostgreSQL)'),
     poolWaiting: gauge(
@@ -229,7 +229,7 @@ export const createMetrics = ({
       const state = jobs.get(job);
       if (state) state.lastSuccessAt = Date.now();
     },
-    jobFailed: (job: string) => jobFailures.inc({ job }),
+    jobFailed: (loop: string) => loopFailures.inc({ loop }),
     jobStopped: (job: string) => {
       jobs.delete(job);
     },
