@@ -173,6 +173,37 @@ describe('purchases', () => {
     expect(valueOf(s, 'vendo_purchases_total', { ...labels, outcome: 'pending' })).toBe(1);
   });
 
+  it('counts refunds of delivered purchases by cause, without a second settle time', async () => {
+    const admin = await createUser(t.ctx, { isAdmin: true });
+    const user = await createUser(t.ctx, { balanceKobo: 5_000_00 });
+    const settledCount = async () =>
+      samplesOf(await scrape(), 'vendo_purchase_settle_seconds_count').reduce(
+        (sum, x) => sum + x.value,
+        0,
+      );
+    // 6666: delivered, then the supplier reverses it; a staff re-query finds that.
+    const reversed = await buyData(user, '08031236666');
+    expect(reversed.status).toBe(200);
+    const delivered = await buyData(user, '08031234567');
+    expect(delivered.status).toBe(200);
+    const before = await settledCount();
+    const requery = await t
+      .request()
+      .post(`/api/v1/admin/requery/${reversed.body.receipt._id as string}`)
+      .set('x-auth-token', admin.token);
+    expect(requery.body.status).toBe('refunded');
+    const refund = await t
+      .request()
+      .post(`/api/v1/admin/refund/${delivered.body.receipt._id as string}`)
+      .set('x-auth-token', admin.token)
+      .send({ reason: 'Customer never got it; checked with MTN' });
+    expect(refund.status).toBe(200);
+    const s = await scrape();
+    expect(valueOf(s, 'vendo_refunds_total', { cause: 'supplier_reversal' })).toBe(1);
+    expect(valueOf(s, 'vendo_refunds_total', { cause: 'staff_reversal' })).toBe(1);
+    expect(await settledCount()).toBe(before);
+  });
+
   it('shows each supplier’s float from its account page, in naira', async () => {
     const s = await scrape();
     for (const supplier of ['ALARO', 'GLAD']) {
