@@ -14,6 +14,7 @@ import { checkLedgerInvariants } from '../src/modules/ledger/ledger.invariants.t
 import { creditOpeningBalance } from '../src/modules/ledger/journals.ts';
 import { createUser } from '../src/modules/users/users.service.ts';
 import { openPurchase } from '../src/modules/ledger/purchase-journals.ts';
+import { createMetrics } from '../src/modules/metrics/metrics.ts';
 import { createBoundRegistry } from '../src/providers/vending/bound-registry.ts';
 import { sandboxSupplierUrl } from '../src/providers/vending/registry.ts';
 import { readSandboxPriceList } from '../src/sandbox/vending/sandbox-store.ts';
@@ -126,6 +127,7 @@ export const benchBuyData = async (
     suppliers: suppliers.registry,
     supplierSettings,
     selfUrl: () => url,
+    metrics: createMetrics(),
   };
   const app = createApp(ctx);
   let url = '';

@@ -8,6 +8,7 @@ import type { Db } from '../src/db/client.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { createMailer } from '../src/lib/mailer.ts';
 import { issueToken } from '../src/lib/token.ts';
+import { createMetrics } from '../src/modules/metrics/metrics.ts';
 import { createBoundRegistry } from '../src/providers/vending/bound-registry.ts';
 
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
@@ -45,6 +46,7 @@ export const startBenchApp = async (
     suppliers: suppliers.registry,
     supplierSettings,
     selfUrl: () => base,
+    metrics: createMetrics(),
   };
   const server: Server = await new Promise((resolve) => {
     const s = createApp(ctx).listen(0, '127.0.0.1', () => resolve(s));

@@ -3,6 +3,7 @@ import type { Db } from './db/client.ts';
 import type { ReadDb } from './db/read-replica.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './lib/mailer.ts';
+import type { Metrics } from './modules/metrics/metrics.ts';
 import type { TSupplier } from '@vendo/shared/constants';
 import type { SupplierRegistry } from './providers/vending/port.ts';
 import type { SupplierSettings } from './providers/vending/suppliers.config.ts';
@@ -24,4 +25,6 @@ export type AppContext = {
   supplierSettings: Record<TSupplier, SupplierSettings>;
   /** This server's own base URL as it can reach itself (the sandbox providers live there). */
   selfUrl: () => string;
+  /** This app's Prometheus registry and the events services record in it (GET /metrics). */
+  metrics: Metrics;
 };

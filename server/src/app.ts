@@ -6,12 +6,14 @@ import { rejectDeepBodies } from './middleware/body-depth.ts';
 import { compress } from './middleware/compress.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { rejectNulBytes } from './middleware/reject-nul.ts';
+import { httpMetrics } from './middleware/http-metrics.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { mountRoutes } from './api/mount.ts';
 import { routeTable } from './api/table.ts';
 import { serveClient } from './web/serve-client.ts';
 import { createLifecycle, healthRoutes, type Lifecycle } from './web/health.ts';
+import { metricsRoutes } from './web/metrics.ts';
 
 /**
  * A router built from a module imported on demand (the sandbox's, so a production process never
@@ -39,6 +41,10 @@ export const createApp = (
   app.use(healthRoutes(ctx.db, lifecycle));
   app.use(requestContext(ctx.logger));
   app.use(securityHeaders(ctx.config));
+  // The scraper's GET /metrics (404 without METRICS_TOKEN), then every other answer is counted
+  // by its route template (the probes above and the scrapes are not).
+  app.use(metricsRoutes(ctx));
+  app.use(httpMetrics(ctx.metrics));
 
   const api = Router();
   api.use(express.json({ limit: '100kb', strict: true }));

@@ -94,6 +94,18 @@ describe('loadConfig database roles and the ledger check', () => {
     expect(loadConfig({}).ledgerCheckIntervalSeconds).toBe(3600);
     expect(loadConfig({ LEDGER_CHECK_INTERVAL_SECONDS: '0' }).ledgerCheckIntervalSeconds).toBe(0);
   });
+
+  it('serves /metrics only with a METRICS_TOKEN of 16+ characters and no spaces', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+    const token = 'a1b2c3d4e5f6a7b8c9d0';
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    for (const bad of ['short-token', 'sixteen chars or more']) {
+      expect(() => loadConfig({ METRICS_TOKEN: bad }), bad).toThrow(
+        'METRICS_TOKEN: at least 16 characters, no spaces',
+      );
+    }
+  });
 });
 
 describe('loadConfig client addresses and BillStack', () => {

@@ -110,6 +110,10 @@ const ZEnv = z.object({
   WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: bool(false),
   WEBHOOK_ALLOW_HTTP: bool(false),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^\S{16,}$/, 'at least 16 characters, no spaces')
+    .optional(),
 });
 
 /** The name of every environment variable the server reads (config-network.ts's included). */
@@ -273,6 +277,8 @@ export type Config = {
     allowPrivateTargets: boolean;
     allowHttp: boolean;
   };
+  /** GET /metrics answers only `Authorization: Bearer <this>`; unset, it is not served (404). */
+  metricsToken: string | undefined;
 };
 
 /** Reads the configuration from an environment (process.env by default); throws on bad values. */
@@ -432,6 +438,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       allowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS,
       allowHttp: e.WEBHOOK_ALLOW_HTTP,
     },
+    metricsToken: e.METRICS_TOKEN,
   };
 };
 

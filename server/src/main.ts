@@ -18,6 +18,7 @@ import { startBackgroundJobs } from './jobs/background-jobs.ts';
 import { resealWebhookSecrets } from './modules/webhooks/webhook-secret-rotation.ts';
 import { createBoundRegistry } from './providers/vending/bound-registry.ts';
 import { startBackupChannel, type BackupChannel } from './db/backup-channel.ts';
+import { createMetrics } from './modules/metrics/metrics.ts';
 
 const started = Date.now();
 const config = loadConfig();
@@ -143,6 +144,10 @@ const ctx = {
   suppliers: suppliers.registry,
   supplierSettings,
   selfUrl: () => selfUrl,
+  metrics: createMetrics({
+    processDefaults: Boolean(config.metricsToken),
+    poolStats: database.poolStats,
+  }),
 };
 const lifecycle = createLifecycle();
 const app = createApp(ctx, { lifecycle });

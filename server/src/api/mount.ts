@@ -1,6 +1,7 @@
 import express, { Router, type RequestHandler } from 'express';
 import type { AppContext } from '../app-context.ts';
 import { authenticate, currentUser, requireRole } from '../middleware/auth.ts';
+import { labelRoute } from '../middleware/http-metrics.ts';
 import { idempotent } from '../middleware/idempotency.ts';
 import { parseInput, validateBody } from '../middleware/validate.ts';
 import type { AnyRoute } from './route.ts';
@@ -43,7 +44,8 @@ export const mountRoutes = (
   };
   for (const route of routes) {
     if (!isServed(route, ctx.config)) continue;
-    const chain: RequestHandler[] = [];
+    // First: /metrics counts the answer under the route's template, whoever ends it.
+    const chain: RequestHandler[] = [labelRoute(route.path)];
     const provider = route.access === 'provider';
     if (provider) chain.push(express.raw({ type: () => true, limit: '100kb' }));
     chain.push(...(route.before?.(ctx) ?? []));

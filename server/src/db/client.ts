@@ -19,9 +19,14 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Either the database or a transaction in progress. */
 export type DbOrTx = Db | Tx;
 
+/** node-postgres's pool right now (its documented counters); PGlite has no pool. */
+export type PoolStats = { total: number; idle: number; waiting: number; max: number };
+
 export type Database = {
   db: Db;
   driver: 'pglite' | 'pg';
+  /** PostgreSQL only: the connection pool's counts, for /metrics. */
+  poolStats?: () => PoolStats;
   /**
    * Applies the checked-in migrations; safe to run from several processes at once. On
    * PostgreSQL with a migration URL of another role, they run as that role (the tables' owner)
@@ -92,6 +97,12 @@ export const openPostgres = (
   return {
     db,
     driver: 'pg',
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: poolSize,
+    }),
     migrate: async () => {
       // The role the app really connects as (the URL may leave it to PGUSER or the OS user).
       const appRole =

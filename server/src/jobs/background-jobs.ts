@@ -53,6 +53,8 @@ const every = (
   pass: () => Promise<unknown>,
 ): { stop: () => Promise<void> } => {
   if (intervalMs <= 0) return { stop: async () => undefined };
+  // /metrics shows each loop's time since its last good pass (a stuck or failing loop grows it).
+  ctx.metrics.jobStarted(name, intervalMs);
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
@@ -70,9 +72,11 @@ const every = (
     let more = false;
     try {
       more = (await pass()) === MORE_WORK;
+      ctx.metrics.jobPassed(name);
       if (backoffMs > 0) ctx.logger.info(`${name} resumed`, { afterBackoffMs: backoffMs });
       backoffMs = 0;
     } catch (error) {
+      ctx.metrics.jobFailed(name);
       const away = isDatabaseUnavailable(error)
         ? 'database'
         : isMailServerUnavailable(error)
@@ -97,6 +101,7 @@ const every = (
       stopped = true;
       clearTimeout(timer);
       await running;
+      ctx.metrics.jobStopped(name);
     },
   };
 };

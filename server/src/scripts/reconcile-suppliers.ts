@@ -22,6 +22,7 @@ import {
   reconcileSuppliers,
 } from '../modules/vending/supplier-reconciliation.service.ts';
 import { createBoundRegistry } from '../providers/vending/bound-registry.ts';
+import { createMetrics } from '../modules/metrics/metrics.ts';
 
 const { values } = parseArgs({ options: { date: { type: 'string' } } });
 const day = values.date ?? lagosToday();
@@ -74,6 +75,7 @@ try {
       suppliers: suppliers.registry,
       supplierSettings,
       selfUrl: () => config.appUrl,
+      metrics: createMetrics(),
     },
     day,
   );

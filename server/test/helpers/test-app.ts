@@ -9,6 +9,7 @@ import { loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 import { createMailer } from '../../src/lib/mailer.ts';
 import { checkLedgerInvariants } from '../../src/modules/ledger/ledger.invariants.ts';
+import { createMetrics } from '../../src/modules/metrics/metrics.ts';
 import { createBoundRegistry } from '../../src/providers/vending/bound-registry.ts';
 import type { Lifecycle } from '../../src/web/health.ts';
 import { createTestDatabase } from './test-db.ts';
@@ -78,6 +79,10 @@ export const createTestApp = async (
     suppliers: suppliers.registry,
     supplierSettings,
     selfUrl: () => url,
+    metrics: createMetrics({
+      processDefaults: Boolean(config.metricsToken),
+      poolStats: database.poolStats,
+    }),
   };
   const app = createApp(ctx, options.lifecycle ? { lifecycle: options.lifecycle } : {});
   let url = '';

@@ -6,6 +6,7 @@ import type { Tx } from '../../db/client.ts';
 import { inTransaction } from '../../db/retry.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { refundPurchase, type SaleAnswer } from '../ledger/purchase-journals.ts';
+import type { RefundCause } from '../metrics/metrics.ts';
 import type { TransactionRow } from '../transactions/transactions.mapper.ts';
 import { findUserRecordById } from '../users/users.repository.ts';
 import {
@@ -25,6 +26,18 @@ export type StaffActor = { actorId: string };
 
 export const truncate = (text: string, max = 2000) =>
   text.length > max ? `${text.slice(0, max)}…` : text;
+
+/**
+ * For /metrics, once the refund committed: its cause, and for a purchase that was still
+ * unsettled, the time from its debit to this final state (a reversal's purchase had reached its
+ * final state when it was delivered).
+ */
+const countRefund = (ctx: AppContext, row: TransactionRow, cause: RefundCause) => {
+  ctx.metrics.refund(cause);
+  if (cause !== 'supplier_reversal' && cause !== 'staff_reversal') {
+    ctx.metrics.purchaseSettled(row, 'refunded');
+  }
+};
 
 /** '24 h', '0.5 h': a delay as people read it. */
 export const hoursText = (seconds: number): string => `${Number((seconds / 3600).toFixed(4))} h`;
@@ -51,13 +64,13 @@ const refundUnsettled = async (
 };
 
 /** A refund of a purchase the supplier definitely failed. */
-export const refundFailedPurchase = (
+export const refundFailedPurchase = async (
   ctx: AppContext,
   purchase: TransactionRow,
   answer: SaleAnswer,
   staff?: StaffActor,
-): Promise<{ row: TransactionRow; balanceKobo: number } | null> =>
-  inTransaction(ctx.db, async (tx) => {
+): Promise<{ row: TransactionRow; balanceKobo: number } | null> => {
+  const refunded = await inTransaction(ctx.db, async (tx) => {
     const refunded = await refundUnsettled(tx, purchase, answer);
     if (refunded && staff) {
       await recordAudit(tx, {
@@ -72,6 +85,9 @@ export const refundFailedPurchase = (
     }
     return refunded;
   });
+  if (refunded) countRefund(ctx, refunded.row, 'supplier_failed');
+  return refunded;
+};
 
 /**
  * Why an unconfirmed purchase is refunded without a failure from the supplier:
@@ -96,12 +112,12 @@ export type UnconfirmedRefund = {
  * guarded move, the refund journal, the refund line and an audit row, in one transaction, once.
  * Null when someone else settled it first.
  */
-export const refundUnconfirmedPurchase = (
+export const refundUnconfirmedPurchase = async (
   ctx: AppContext,
   purchase: TransactionRow,
   refund: UnconfirmedRefund,
-): Promise<TransactionRow | null> =>
-  inTransaction(ctx.db, async (tx) => {
+): Promise<TransactionRow | null> => {
+  const row = await inTransaction(ctx.db, async (tx) => {
     const refunded = await refundUnsettled(tx, purchase, {
       apiResponse: truncate(`Refunded: ${refund.why}. Last supplier answer: ${refund.lastAnswer}`),
       note: refund.note,
@@ -119,18 +135,21 @@ export const refundUnconfirmedPurchase = (
     });
     return refunded.row;
   });
+  if (row) countRefund(ctx, row, refund.kind);
+  return row;
+};
 
 /**
  * Reverses a purchase the supplier delivered (an admin's act, with a reason): the move from
  * success to refunded, the reversing journal, the user's refund line and the audit row in one
  * transaction. Null when the purchase was not 'success' at that moment.
  */
-export const reverseDeliveredPurchase = (
+export const reverseDeliveredPurchase = async (
   ctx: AppContext,
   purchase: TransactionRow,
   { actorId, reason }: { actorId: string; reason: string },
-): Promise<TransactionRow | null> =>
-  inTransaction(ctx.db, async (tx) => {
+): Promise<TransactionRow | null> => {
+  const reversed = await inTransaction(ctx.db, async (tx) => {
     const moved = await transitionPurchase(tx, purchase.id, ['success'], {
       status: 'refunded',
       profitKobo: 0,
@@ -149,6 +168,9 @@ export const reverseDeliveredPurchase = (
     });
     return moved;
   });
+  if (reversed) countRefund(ctx, reversed, 'staff_reversal');
+  return reversed;
+};
 
 /**
  * Refunds a delivered purchase the supplier reversed (its re-query says 'reversed' or 'refunded':
@@ -157,12 +179,12 @@ export const reverseDeliveredPurchase = (
  * reversal), the user's refund line and an audit row (the staff member who re-queried, else no
  * actor). Null when the purchase was not 'success' at that moment: refunded once, whoever races.
  */
-export const refundSupplierReversal = (
+export const refundSupplierReversal = async (
   ctx: AppContext,
   purchase: TransactionRow,
   { lastAnswer, actorId = null }: { lastAnswer: string; actorId?: string | null },
-): Promise<{ row: TransactionRow; balanceKobo: number } | null> =>
-  inTransaction(ctx.db, async (tx) => {
+): Promise<{ row: TransactionRow; balanceKobo: number } | null> => {
+  const reversed = await inTransaction(ctx.db, async (tx) => {
     const moved = await transitionPurchase(tx, purchase.id, ['success'], {
       status: 'refunded',
       profitKobo: 0,
@@ -184,6 +206,9 @@ export const refundSupplierReversal = (
     });
     return { row: moved, balanceKobo };
   });
+  if (reversed) countRefund(ctx, reversed.row, 'supplier_reversal');
+  return reversed;
+};
 
 /**
  * Mails the buyer that their purchase was refunded and why (after the commit, best effort: a

@@ -172,13 +172,20 @@ export const executePurchase = async (
     settled = { row, balanceKobo: row.balanceAfterKobo };
     current = row;
   }
+  const status =
+    current.status === 'success'
+      ? 'success'
+      : current.status === 'refunded'
+        ? 'refunded'
+        : 'pending';
+  ctx.metrics.purchase({
+    product: purchase.order.kind,
+    network: purchase.network,
+    supplier: purchase.supplier,
+    outcome: status,
+  });
   return {
-    status:
-      current.status === 'success'
-        ? 'success'
-        : current.status === 'refunded'
-          ? 'refunded'
-          : 'pending',
+    status,
     receipt: toPublicTransaction(
       { ...current, userName: user.userName },
       { withProfit: user.isAdmin || user.isAgent },
@@ -255,7 +262,11 @@ export const settlePurchase = async (
   const result = checkAnswer(purchase, received);
   if (result.mismatches) await alertMismatch(ctx, purchase, result);
   const answer = saleAnswer(purchase, result);
-  if (result.outcome === 'success') return settleSaleGrouped(ctx.db, purchase.id, answer);
+  if (result.outcome === 'success') {
+    const sold = await settleSaleGrouped(ctx.db, purchase.id, answer);
+    if (sold) ctx.metrics.purchaseSettled(sold.row, 'success');
+    return sold;
+  }
   if (result.outcome === 'reversed') return settleReversal(ctx, purchase, result, staff);
   if (result.outcome === 'failed') {
     const refunded = await refundFailedPurchase(ctx, purchase, answer, staff);

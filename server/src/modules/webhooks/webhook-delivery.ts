@@ -185,6 +185,9 @@ export const deliverDueWebhooks = async (
       }
       const attemptedAt = new Date();
       const result = await attemptOnce(ctx, event, secrets);
+      const delivered =
+        result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+      if (!delivered) ctx.metrics.webhookFailed();
       log.add({
         eventId: event.id,
         attempt: event.attempts,
@@ -193,8 +196,7 @@ export const deliverDueWebhooks = async (
         statusCode: result.statusCode,
         error: result.error,
         durationMs: result.durationMs,
-        delivered:
-          result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300,
+        delivered,
         retryDelayMs: retryDelayMs(event.attempts, ctx.config.webhooks),
       });
     }
