@@ -2,23 +2,21 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { createTestDatabase } from '../../../test/helpers/test-db.ts';
-import { vtpassSandboxRoutes } from '../../sandbox/vtpass/vtpass-sandbox.routes.ts';
-import type { BillsResult, BillsSupplier } from './port.ts';
+import type { BillsResult } from './port.ts';
 import { createVtpassSupplier } from './vtpass.ts';
-import { SANDBOX_VTPASS_KEYS, SANDBOX_VTPASS_PATH, vtpassBaseUrl } from './vtpass.config.ts';
+import { SANDBOX_VTPASS_KEYS } from './vtpass.config.ts';
 
 /**
- * The VTpass adapter's test servers, over real HTTP: the sandbox VTpass on a fresh database, and
- * a canned server that answers whatever a test sets (codes the sandbox never gives).
+ * The VTpass adapter's canned server, over real HTTP: it answers whatever a test sets (codes the
+ * sandbox VTpass never gives). The sandbox's own helpers: sandbox/vtpass/vtpass-sandbox.test-helpers.ts.
  */
 
-const listen = async (app: express.Express): Promise<{ server: Server; url: string }> => {
+export const listen = async (app: express.Express): Promise<{ server: Server; url: string }> => {
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 };
-const stop = async (server: Server) => {
+export const stop = async (server: Server) => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 };
@@ -27,34 +25,6 @@ export const adapterFor = (
   baseUrl: string,
   overrides: Partial<Parameters<typeof createVtpassSupplier>[0]> = {},
 ) => createVtpassSupplier({ baseUrl, ...SANDBOX_VTPASS_KEYS, timeoutMs: 3000, ...overrides });
-
-/** The sandbox VTpass at /sandbox/vtpass on a fresh test database, and the adapter for it. */
-export const useSandboxVtpass = () => {
-  const env = { vtpass: undefined as unknown as BillsSupplier, baseUrl: '' };
-  let server: Server;
-  let close: () => Promise<void>;
-  beforeAll(async () => {
-    const database = await createTestDatabase();
-    close = database.close;
-    const app = express();
-    app.use(
-      SANDBOX_VTPASS_PATH,
-      vtpassSandboxRoutes({ db: database.db, keys: SANDBOX_VTPASS_KEYS }),
-    );
-    const listening = await listen(app);
-    server = listening.server;
-    env.baseUrl = vtpassBaseUrl(
-      { baseUrl: null, ...SANDBOX_VTPASS_KEYS, timeoutMs: 3000 },
-      listening.url,
-    );
-    env.vtpass = adapterFor(env.baseUrl);
-  });
-  afterAll(async () => {
-    await stop(server);
-    await close();
-  });
-  return env;
-};
 
 export type Canned = { status: number; body: string; delayMs?: number };
 export const json = (body: unknown, status = 200): Canned => ({

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
-import type { BillsOrder } from './port.ts';
-import { adapterFor, expectOutcome, useSandboxVtpass } from './vtpass.test-helpers.ts';
+import type { BillsOrder } from '../../providers/bills/port.ts';
+import { adapterFor, expectOutcome } from '../../providers/bills/vtpass.test-helpers.ts';
+import { useSandboxVtpass } from './vtpass-sandbox.test-helpers.ts';
 
 /** The VTpass adapter against the sandbox VTpass over real HTTP, on a real database. */
 const sandbox = useSandboxVtpass();
@@ -174,6 +175,14 @@ describe('VTpass adapter against the sandbox: pay and re-query', () => {
     expect(first.code).toBe('099');
     expectOutcome(await sandbox.vtpass.requery(order.requestId), 'delivered');
     expectOutcome(await sandbox.vtpass.requery(order.requestId), 'delivered');
+  });
+
+  it('keeps its orders in the database: another process re-queries and refuses a reused id', async () => {
+    const order = dstv(numberEnding('1111'));
+    expectOutcome(await sandbox.vtpass.pay(order), 'pending');
+    const other = await sandbox.otherProcess();
+    expectOutcome(await other.requery(order.requestId), 'delivered');
+    expect((await other.pay(order)).code).toBe('014');
   });
 
   it('2222: pending (000, status pending), then failed (016) on re-query', async () => {
