@@ -175,7 +175,9 @@ export const classifyVtpassAnswer = (
           })
         : result('pending', `VTpass answered code ${code}`);
     case '015':
-      return result('pending', 'VTpass has no record of this request id', { notFound: true });
+      return mode === 'query'
+        ? result('pending', 'VTpass has no record of this request id', { notFound: true })
+        : result('pending', `VTpass answered code ${code}`);
     case '018':
       return mode === 'order'
         ? result('failed', 'VTpass: low wallet balance', { insufficientFloat: true })

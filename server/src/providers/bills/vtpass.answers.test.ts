@@ -115,6 +115,7 @@ describe('how the VTpass adapter maps answers', () => {
     ['030 biller unreachable', { code: '030' }, 'pending'],
     ['083 system error', { code: '083' }, 'pending'],
     ['014 request id exists', { code: '014' }, 'pending', { duplicateRequest: true }],
+    ['015 (an order, not a re-query)', { code: '015' }, 'pending', { notFound: undefined }],
     ['an unknown code', { code: '777', response_description: 'NEW THING' }, 'pending'],
     ['JSON without a code', { status: 'ok' }, 'pending'],
     ['a JSON array', [1, 2], 'pending'],
