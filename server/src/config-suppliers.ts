@@ -5,6 +5,7 @@ import {
   SANDBOX_SUPPLIER_KEYS,
   type SupplierSettings,
 } from './providers/vending/suppliers.config.ts';
+import { SANDBOX_VTPASS_KEYS, type VtpassSettings } from './providers/bills/vtpass.config.ts';
 
 /**
  * The vending suppliers' settings, part of the configuration config.ts parses: ALARO_BASE_URL,
@@ -17,6 +18,10 @@ export const ZSupplierEnv = {
   GLAD_BASE_URL: z.string().optional(),
   GLAD_API_KEY: z.string().optional(),
   SUPPLIER_NETWORK_IDS: z.string().optional(),
+  VTPASS_BASE_URL: z.string().optional(),
+  VTPASS_API_KEY: z.string().optional(),
+  VTPASS_SECRET_KEY: z.string().optional(),
+  VTPASS_PUBLIC_KEY: z.string().optional(),
 };
 
 type SupplierEnv = { [K in keyof typeof ZSupplierEnv]?: string | undefined };
@@ -84,4 +89,37 @@ export const supplierSettingsFrom = (
     };
   };
   return { ALARO: settingsFor('ALARO'), GLAD: settingsFor('GLAD') };
+};
+
+/**
+ * The bills supplier (VTpass: cable TV, exam PINs). Without VTPASS_BASE_URL the app's own sandbox
+ * VTpass serves it (outside production only). With it, the three keys are required in
+ * production: the sandbox's keys would only be refused by the real API.
+ */
+export const vtpassSettingsFrom = (
+  env: SupplierEnv & { NODE_ENV?: string | undefined },
+  timeoutMs: number,
+): VtpassSettings => {
+  const baseUrl = parseBaseUrl('VTPASS_BASE_URL', env.VTPASS_BASE_URL);
+  const keys = {
+    apiKey: env.VTPASS_API_KEY?.trim(),
+    secretKey: env.VTPASS_SECRET_KEY?.trim(),
+    publicKey: env.VTPASS_PUBLIC_KEY?.trim(),
+  };
+  if (
+    env.NODE_ENV === 'production' &&
+    baseUrl &&
+    !(keys.apiKey && keys.secretKey && keys.publicKey)
+  ) {
+    throw new Error(
+      'Invalid configuration:\nVTPASS_BASE_URL is set: VTPASS_API_KEY, VTPASS_SECRET_KEY and VTPASS_PUBLIC_KEY must be set too',
+    );
+  }
+  return {
+    baseUrl,
+    apiKey: keys.apiKey || SANDBOX_VTPASS_KEYS.apiKey,
+    secretKey: keys.secretKey || SANDBOX_VTPASS_KEYS.secretKey,
+    publicKey: keys.publicKey || SANDBOX_VTPASS_KEYS.publicKey,
+    timeoutMs,
+  };
 };

@@ -197,6 +197,34 @@ describe('loadConfig suppliers', () => {
   });
 });
 
+describe('loadConfig VTpass (bills supplier)', () => {
+  it('serves VTpass from the sandbox with its keys when VTPASS_BASE_URL is unset', () => {
+    expect(loadConfig({ SUPPLIER_TIMEOUT_MS: '4000' }).vtpass).toEqual({
+      baseUrl: null,
+      apiKey: 'sandbox-vtpass-api-key',
+      secretKey: 'SK_sandbox_vtpass_secret',
+      publicKey: 'PK_sandbox_vtpass_public',
+      timeoutMs: 4000,
+    });
+  });
+
+  it('takes the real URL (no trailing slash) and keys, and refuses a URL that is not http(s)', () => {
+    const keys = { VTPASS_API_KEY: 'a', VTPASS_SECRET_KEY: 'SK_b', VTPASS_PUBLIC_KEY: 'PK_c' };
+    const { vtpass } = loadConfig({ VTPASS_BASE_URL: 'https://vtpass.com/', ...keys });
+    expect(vtpass).toMatchObject({ baseUrl: 'https://vtpass.com', apiKey: 'a', secretKey: 'SK_b' });
+    expect(() => loadConfig({ VTPASS_BASE_URL: 'ftp://vtpass.com' })).toThrow('VTPASS_BASE_URL');
+  });
+
+  it('refuses the real URL without all three keys in production', () => {
+    const env = { NODE_ENV: 'production', VTPASS_BASE_URL: 'https://vtpass.com' };
+    expect(() => loadConfig({ ...env, VTPASS_API_KEY: 'a', VTPASS_SECRET_KEY: 'b' })).toThrow(
+      'VTPASS_PUBLIC_KEY must be set',
+    );
+    const keys = { VTPASS_API_KEY: 'a', VTPASS_SECRET_KEY: 'b', VTPASS_PUBLIC_KEY: 'c' };
+    expect(loadConfig({ ...env, ...keys }).vtpass.publicKey).toBe('c');
+  });
+});
+
 describe('loadConfig demo data', () => {
   const postgres = 'postgres://vendo@db/vendo';
 

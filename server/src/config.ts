@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { TSupplier } from '@vendo/shared/constants';
 import { billstackAllowList, ZTrustProxy } from './config-network.ts';
-import { supplierSettingsFrom, ZSupplierEnv } from './config-suppliers.ts';
+import { supplierSettingsFrom, vtpassSettingsFrom, ZSupplierEnv } from './config-suppliers.ts';
 import type { SupplierSettings } from './providers/vending/suppliers.config.ts';
 
 /**
@@ -226,6 +226,8 @@ export type Config = {
   };
   /** Each vending supplier's URL, key, timeout and network ids; no URL = the local sandbox. */
   suppliers: Record<TSupplier, SupplierSettings>;
+  /** The bills supplier (cable TV, exam PINs): URL (null = the sandbox VTpass), keys, timeout. */
+  vtpass: ReturnType<typeof vtpassSettingsFrom>;
   squad: {
     /** Unset: the built-in sandbox Squad at /sandbox/squad. */
     baseUrl: string | undefined;
@@ -409,6 +411,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       sandboxSlowMs: e.SANDBOX_SLOW_MS ?? e.SUPPLIER_TIMEOUT_MS + 2000,
     },
     suppliers: supplierSettingsFrom(e, e.SUPPLIER_TIMEOUT_MS),
+    vtpass: vtpassSettingsFrom(e, e.SUPPLIER_TIMEOUT_MS),
     squad: {
       baseUrl: e.SQUAD_BASE_URL?.replace(/\/$/, ''),
       secretKey: e.SQUAD_SECRET_KEY || 'sandbox_sk_vendo_squad_secret',

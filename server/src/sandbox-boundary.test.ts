@@ -108,6 +108,7 @@ describe('a production app', () => {
     for (const url of [
       '/sandbox/suppliers/glad/api/user/',
       '/sandbox/squad/transaction/verify/x',
+      '/sandbox/vtpass/api/service-variations?serviceID=dstv',
       '/sandbox/mail',
     ]) {
       expect((await supertest(app).get(url)).status, url).toBe(404);

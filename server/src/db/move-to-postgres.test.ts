@@ -9,6 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createUser, type TestUser } from '../../test/factories/user.factory.ts';
 import { startServerProcess, serverDir } from '../../test/helpers/server-process.ts';
+import { buyWaecPin } from '../providers/bills/vtpass.test-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 import { databaseUrlFor } from '../../test/helpers/test-db.ts';
 import { resolveJwtSecret } from '../lib/jwt-secret.ts';
@@ -159,6 +160,8 @@ const fillSource = async () => {
       amount: 1000,
     }),
   );
+  // The sandbox VTpass's books (nothing sells through it yet: its adapter, directly).
+  expect((await buyWaecPin(t.ctx.config.vtpass, t.url)).outcome).toBe('delivered');
   await ok(
     send(customer, 'post', '/withdraw', {
       bankCode: '000013',

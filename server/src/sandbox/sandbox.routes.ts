@@ -5,6 +5,7 @@ import { mailboxRoutes } from './mailbox.routes.ts';
 import { squadSandboxRoutes } from './squad/squad-sandbox.routes.ts';
 import { databaseSandboxBooks } from './vending/sandbox-books.ts';
 import { sandboxSupplierRoutes } from './vending/sandbox-supplier.routes.ts';
+import { vtpassSandboxRoutes } from './vtpass/vtpass-sandbox.routes.ts';
 
 /**
  * Everything under /sandbox: the mailbox (when mail is not sent over SMTP) and the simulated
@@ -35,5 +36,6 @@ export const sandboxRoutes = (ctx: AppContext): Router => {
       airtimeCostBasisPoints: ctx.config.vending.airtimeCostBasisPoints,
     }),
   );
+  router.use('/vtpass', vtpassSandboxRoutes({ db: ctx.db, keys: ctx.config.vtpass }));
   return router;
 };

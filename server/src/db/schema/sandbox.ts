@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
+  integer,
   jsonb,
   pgTable,
   serial,
@@ -59,6 +60,30 @@ export const sandboxSupplierFloats = pgTable(
   // An order the float cannot cover fails this check and rolls back with its statement.
   (t) => [check('sandbox_supplier_floats_nonnegative', sql`${t.balanceKobo} >= 0`)],
 );
+
+/**
+ * The sandbox VTpass's own books (cable TV, exam PINs): one row per request_id it accepted, so a
+ * reused id is refused (014) and a re-query answers across restarts and processes.
+ */
+export const sandboxVtpassOrders = pgTable('sandbox_vtpass_orders', {
+  requestId: text('request_id').primaryKey(),
+  transactionId: text('transaction_id').notNull().unique(),
+  serviceId: text('service_id').notNull(),
+  billersCode: text('billers_code').notNull(),
+  variationCode: text('variation_code').notNull(),
+  productName: text('product_name').notNull(),
+  quantity: integer('quantity').notNull().default(1),
+  /** What VTpass charged: the variation's price times the quantity (a renewal: its amount). */
+  amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+  phone: text('phone').notNull(),
+  /** delivered, pending or failed. */
+  status: text('status').notNull(),
+  /** Where a re-query takes a pending order (delivered or failed); null when settled at once. */
+  settlesTo: text('settles_to'),
+  /** The PINs this order delivers (exam services), fixed when it is placed. */
+  pins: jsonb('pins').$type<{ pin: string; serial?: string }[]>(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** The sandbox Squad's own books: payments it was asked to collect (restart-safe, like a real gateway). */
 export const sandboxPayments = pgTable('sandbox_payments', {
