@@ -24,7 +24,8 @@ export type ReceiverStats = {
   /** Requests for an id whose earlier request was still in flight here. */
   concurrent: number;
   badSignatures: number;
-  /** Wall-clock ms (Date.now) when the last new id arrived. */
+  /** Wall-clock ms (Date.now) when the first and the last new id arrived. */
+  firstNewAt: number;
   lastNewAt: number;
 };
 
@@ -36,6 +37,7 @@ const stats: ReceiverStats = {
   repeats: 0,
   concurrent: 0,
   badSignatures: 0,
+  firstNewAt: 0,
   lastNewAt: 0,
 };
 
@@ -78,6 +80,7 @@ const server = http.createServer((req, res) => {
       seen.add(id);
       stats.distinct += 1;
       stats.lastNewAt = Date.now();
+      if (stats.firstNewAt === 0) stats.firstNewAt = stats.lastNewAt;
     }
     res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
   });
@@ -94,6 +97,7 @@ process.on('message', (message: { type: string }) => {
       repeats: 0,
       concurrent: 0,
       badSignatures: 0,
+      firstNewAt: 0,
       lastNewAt: 0,
     });
     process.send!({ type: 'reset' });
