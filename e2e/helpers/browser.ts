@@ -58,7 +58,7 @@ export const openPage = async (
 export const settle = async (page: Page) => {
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => window.scrollTo(0, 0)); // a focused field may have scrolled
-  // Toasts close after 5 s; closed now so they do not hide the page's top in screenshots.
+  // Toasts close after 10 s (errors never); closed now so they do not hide the page's top in screenshots.
   for (const close of await page.locator('.Toastify__close-button').all()) {
     // A toast may be closing already: do not wait for it.
     await close.click({ timeout: 1000 }).catch(() => undefined);
