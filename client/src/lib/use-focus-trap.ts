@@ -9,15 +9,36 @@ const FOCUSABLE = [
   '[tabindex]:not([tabindex="-1"])',
 ].join(', ');
 
-/** The elements Tab reaches inside `roots`, in page order (hidden ones left out). */
-export const focusableIn = (roots: readonly HTMLElement[]): HTMLElement[] => {
+/**
+ * The elements Tab reaches inside `roots`, in page order; hidden ones left out unless
+ * `visibleOnly` is false (a drawer that is still becoming visible).
+ */
+export const focusableIn = (roots: readonly HTMLElement[], visibleOnly = true): HTMLElement[] => {
   const items = roots.flatMap((root) => [
     ...(root.matches(FOCUSABLE) ? [root] : []),
     ...root.querySelectorAll<HTMLElement>(FOCUSABLE),
   ]);
-  return items
-    .filter((item) => !item.closest('[hidden], [inert]'))
-    .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  return (
+    items
+      .filter((item) => !item.closest('[hidden], [inert]'))
+      .filter(
+        (item) =>
+          !visibleOnly ||
+          typeof item.checkVisibility !== 'function' ||
+          item.checkVisibility({ visibilityProperty: true }),
+      )
+      // Of a group of radio buttons Tab stops at the checked one only.
+      .filter(
+        (item) =>
+          !(item instanceof HTMLInputElement && item.type === 'radio' && !item.checked) ||
+          !roots.some((root) =>
+            [...root.querySelectorAll<HTMLInputElement>('input[type="radio"]:checked')].some(
+              (radio) => radio.name === item.name,
+            ),
+          ),
+      )
+      .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))
+  );
 };
 
 // The traps that hold, innermost last: only the last one acts (a confirm opened over a dialog).
@@ -65,12 +86,16 @@ export const useFocusTrap = (
     const inside = (node: EventTarget | Node | null) =>
       node instanceof Node && roots().some((root) => root.contains(node));
 
-    const focusStart = () => {
+    let frame = 0;
+    const focusStart = (tries = 10) => {
       const target =
         (initialFocus === 'auto' &&
-          (box.querySelector<HTMLElement>('[data-autofocus]') ?? focusableIn([box])[0])) ||
+          (box.querySelector<HTMLElement>('[data-autofocus]') ?? focusableIn([box], false)[0])) ||
         box;
       target.focus();
+      // Not focusable yet (still hidden while a drawer starts to slide in): the next frames.
+      if (document.activeElement !== target && tries > 0)
+        frame = requestAnimationFrame(() => focusStart(tries - 1));
     };
     const token = {};
     traps.push(token);
@@ -86,21 +111,15 @@ export const useFocusTrap = (
         return;
       }
       if (event.key !== 'Tab') return;
+      // Moved by hand: between the trap's parts (a drawer and its button) the page has other
+      // controls, which Tab alone would reach.
       const items = focusableIn(roots());
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (!first || !last) {
-        event.preventDefault();
-        return;
-      }
-      const current = document.activeElement;
-      if (event.shiftKey && (current === first || !inside(current))) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (current === last || !inside(current))) {
-        event.preventDefault();
-        first.focus();
-      }
+      event.preventDefault();
+      if (items.length === 0) return;
+      const at = items.indexOf(document.activeElement as HTMLElement);
+      const step = event.shiftKey ? -1 : 1;
+      const next = at === -1 ? (event.shiftKey ? items.length - 1 : 0) : at + step;
+      items[(next + items.length) % items.length]!.focus();
     };
     // Focus that lands behind the trap (a click on the page) comes back in.
     const onFocusIn = (event: FocusEvent) => {
@@ -120,6 +139,7 @@ export const useFocusTrap = (
     document.addEventListener('keydown', onKeyDown, true);
     document.addEventListener('focusin', onFocusIn);
     return () => {
+      cancelAnimationFrame(frame);
       traps.splice(traps.indexOf(token), 1);
       observer.disconnect();
       document.removeEventListener('keydown', onKeyDown, true);

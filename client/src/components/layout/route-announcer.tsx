@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 
-/** The page's main heading, else its main region, else null (the page's code still loading). */
-const pageTarget = (): HTMLElement | null =>
+/**
+ * The page's main heading; else, once the page has had `waited` ms to render its heading (its
+ * code may still be loading), its main region; else null.
+ */
+const pageTarget = (waited: number): HTMLElement | null =>
   document.querySelector<HTMLElement>('main h1') ??
   document.querySelector<HTMLElement>('h1') ??
-  document.querySelector<HTMLElement>('main');
+  (waited > 1500 ? document.querySelector<HTMLElement>('main') : null);
 
 const focusQuietly = (target: HTMLElement) => {
   if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
@@ -32,7 +35,7 @@ export const RouteAnnouncer = () => {
     const started = Date.now();
     let timer = 0;
     const attempt = () => {
-      const target = pageTarget();
+      const target = pageTarget(Date.now() - started);
       // Something on the new page took focus already (a field with autofocus, a dialog): keep it.
       const active = document.activeElement;
       const taken =
