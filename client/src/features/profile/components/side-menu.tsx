@@ -83,7 +83,7 @@ export const SideMenu = ({ open, onOpen, onClose, menuButton }: TSideMenuProps) 
 
   // The rail: keyboard focus opens it (labels, not icons only) and closes it on leaving.
   const onFocus = () => {
-    if (!isDrawer() && !open) onOpen();
+    if (!isDrawer()) onOpen();
   };
   const onBlur = (event: FocusEvent<HTMLElement>) => {
     if (!isDrawer() && !event.currentTarget.contains(event.relatedTarget)) onClose();
