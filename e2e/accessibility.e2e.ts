@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { checkA11y, pageWidthOverflow } from './helpers/a11y.ts';
+import fs from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { AXE_REPORT, checkA11y, pageWidthOverflow } from './helpers/a11y.ts';
 import { DESKTOP, openPage, PHONE, screenshot, settle } from './helpers/browser.ts';
 import { appAndBrowser } from './helpers/suite.ts';
 import { login } from './helpers/session.ts';
@@ -10,6 +11,23 @@ import { login } from './helpers/session.ts';
 // 200 %, and a journey done with the keyboard alone.
 
 const app = appAndBrowser();
+
+// What axe found over the whole run so far (every journey's checks go to the same report).
+afterAll(() => {
+  if (!fs.existsSync(AXE_REPORT)) return;
+  const checks = fs
+    .readFileSync(AXE_REPORT, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { violations: { id: string; impact: string | null }[] });
+  const count = (impact: string) =>
+    checks.reduce((n, c) => n + c.violations.filter((v) => v.impact === impact).length, 0);
+  const rules = [...new Set(checks.flatMap((c) => c.violations.map((v) => v.id)))];
+  console.log(
+    `axe: ${checks.length} checks; critical ${count('critical')}, serious ${count('serious')}, ` +
+      `moderate ${count('moderate')}, minor ${count('minor')}${rules.length ? ` (${rules.join(', ')})` : ''}`,
+  );
+});
 
 const PUBLIC = [
   '/',
