@@ -178,6 +178,7 @@ describe('profile shell', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Notice' });
     expect(dialog).toHaveTextContent('MTN SME is slow today');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'OK' })).toHaveFocus());
     const { user } = first;
     await user.click(screen.getByRole('button', { name: 'OK' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
