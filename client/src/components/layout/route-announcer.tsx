@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 
 /**
@@ -60,21 +60,5 @@ export const RouteAnnouncer = () => {
     <p className="visually-hidden" aria-live="polite" aria-atomic="true">
       {message}
     </p>
-  );
-};
-
-/** "Skip to content": the first stop of Tab on every page, to the page's main region. */
-export const SkipLink = () => {
-  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    const main = document.querySelector<HTMLElement>('main');
-    if (!main) return;
-    event.preventDefault();
-    focusQuietly(main);
-    main.scrollIntoView();
-  };
-  return (
-    <a className="skip-link" href="#main" onClick={onClick}>
-      Skip to content
-    </a>
   );
 };
