@@ -57,7 +57,7 @@ const buyAirtime = async (page: Page, phone: string, amount: string, shot?: stri
 describe('a customer buys on a 360 px phone (demo_user, ₦5,000)', () => {
   it('buys data, airtime and electricity, sees each receipt and balance, and a failed purchase refunded', async () => {
     const page = await newPage(PHONE);
-    // As on a phone set to remove animations: toasts must still stay for their 5 s.
+    // As on a phone set to remove animations: toasts must still stay for their 10 s.
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await login(page, 'demo_user', 'User#2026');
     let balance = await dashboardBalance(page);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { checkA11y } from './a11y.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = path.resolve(import.meta.dirname, '../screenshots');
@@ -27,8 +28,12 @@ export const launchBrowser = (): Promise<Browser> => {
 export const PHONE = { width: 360, height: 740 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
 
-/** Saves a full-page screenshot as e2e/screenshots/<name>-<width>.png. */
+/**
+ * Saves a full-page screenshot as e2e/screenshots/<name>-<width>.png, after axe has checked the
+ * screen (helpers/a11y.ts: a serious or critical violation fails the journey).
+ */
 export const screenshot = async (page: Page, name: string): Promise<string> => {
+  await checkA11y(page, name);
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   const file = path.join(SCREENSHOTS, `${name}-${page.viewportSize()?.width ?? 0}.png`);
   await page.screenshot({ path: file, fullPage: true });
@@ -58,7 +63,7 @@ export const openPage = async (
 export const settle = async (page: Page) => {
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => window.scrollTo(0, 0)); // a focused field may have scrolled
-  // Toasts close after 5 s; closed now so they do not hide the page's top in screenshots.
+  // Toasts close after 10 s (errors never); closed now so they do not hide the page's top in screenshots.
   for (const close of await page.locator('.Toastify__close-button').all()) {
     // A toast may be closing already: do not wait for it.
     await close.click({ timeout: 1000 }).catch(() => undefined);

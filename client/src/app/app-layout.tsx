@@ -2,6 +2,8 @@ import { Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '@/components/layout/error-boundary';
 import { LoadingOverlay } from '@/components/layout/loading-overlay';
+import { RouteAnnouncer } from '@/components/layout/route-announcer';
+import { SkipLink } from '@/components/layout/skip-link';
 import { LinkContext, type TRenderLink } from '@/components/ui/app-link';
 import { PageSpinner } from '@/components/ui/spinner';
 import { lazyPage } from '@/lib/lazy-page';
@@ -15,7 +17,8 @@ const ChatButton = lazyPage(() =>
 const routerLink: TRenderLink = (props) => <Link {...props} />;
 
 /**
- * Wraps every route: error boundary, toasts, the loading overlay and the chat button; the
+ * Wraps every route: the skip link, error boundary, toasts, the loading overlay, the chat button and the
+ * announcement of a new page (focus to its heading); the
  * landing page's links (components/ui/app-link.tsx) are the router's here.
  */
 export const AppLayout = () => {
@@ -27,6 +30,7 @@ export const AppLayout = () => {
 
   return (
     <LinkContext.Provider value={routerLink}>
+      <SkipLink />
       <ErrorBoundary resetKey={pathname}>
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
@@ -37,6 +41,7 @@ export const AppLayout = () => {
         <Toasts />
       </Suspense>
       <LoadingOverlay />
+      <RouteAnnouncer />
     </LinkContext.Provider>
   );
 };

@@ -2,6 +2,7 @@ import type { TPageData } from '@vendo/shared/schemas/page-data';
 import type { TSiteInfo } from '@vendo/shared/schemas/site';
 import { StrictMode, useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { ChatLink } from '@/components/layout/chat-link';
+import { SkipLink } from '@/components/layout/skip-link';
 import { LinkContext, type TAppLinkProps, type TRenderLink } from '@/components/ui/app-link';
 import { LandingPage } from '@/features/landing/components/landing-page';
 import { SiteFooter } from '@/features/landing/components/site-footer';
@@ -47,6 +48,7 @@ export const LandingShell = ({ navigate }: { navigate: (to: string) => void }) =
 
   return (
     <LinkContext.Provider value={shellLink}>
+      <SkipLink />
       <LandingPage userName={null} loggedIn={false} footer={<SiteFooter site={site} />} />
       <ChatLink chatUrl={site?.chatUrl} inAccount={false} />
     </LinkContext.Provider>

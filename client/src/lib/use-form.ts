@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { errorMessage } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import type { TInvalidForm, TValidation } from '@/lib/validation';
@@ -40,6 +40,7 @@ export const useForm = <T extends Record<string, string | boolean>>(initial: T) 
   const [values, setValues] = useState<T>(initial);
   const [invalid, setInvalid] = useState<TInvalidForm | null>(null);
   const running = useRef(false);
+  const alertId = useId();
 
   const set = <K extends keyof T>(name: K, value: T[K]) =>
     setValues((current) => ({ ...current, [name]: value }));
@@ -100,7 +101,12 @@ export const useForm = <T extends Record<string, string | boolean>>(initial: T) 
   /** Name, value and onChange of a field, for one that is never marked invalid (or a textarea). */
   const bind = (name: TTextName<T>) => ({ name, value: values[name] as string, onChange });
 
-  const field = (name: TTextName<T>) => ({ ...bind(name), invalid: isInvalid(name) });
+  // A marked field points to the alert that says why (aria-describedby), read with the field.
+  const field = (name: TTextName<T>) => ({
+    ...bind(name),
+    invalid: isInvalid(name),
+    errorId: isInvalid(name) && invalid ? alertId : undefined,
+  });
 
   return {
     values,
@@ -113,6 +119,8 @@ export const useForm = <T extends Record<string, string | boolean>>(initial: T) 
     isInvalid,
     /** The alert's message, or null. */
     alert: invalid?.message ?? null,
+    /** The alert's id: `<FormAlert message={form.alert} id={form.alertId} />`. */
+    alertId,
     check,
     fail,
     clearAlert: () => setInvalid(null),

@@ -7,16 +7,19 @@ import { chatIcon } from '@/components/ui/public-icons';
  */
 export const ChatLink = ({ chatUrl, inAccount }: { chatUrl?: string; inAccount: boolean }) => {
   if (!chatUrl) return null;
+  // In a landmark of its own, so a screen reader's list of regions finds it.
   return (
-    <a
-      className={inAccount ? 'chat-button chat-button--account' : 'chat-button'}
-      href={chatUrl}
-      target="_blank"
-      rel="noopener noreferrer"
-      aria-label="Chat with us"
-      title="Chat with us"
-    >
-      <Icon path={chatIcon} size={26} />
-    </a>
+    <aside aria-label="Support chat">
+      <a
+        className={inAccount ? 'chat-button chat-button--account' : 'chat-button'}
+        href={chatUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label="Chat with us"
+        title="Chat with us"
+      >
+        <Icon path={chatIcon} size={26} />
+      </a>
+    </aside>
   );
 };

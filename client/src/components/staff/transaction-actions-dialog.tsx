@@ -175,13 +175,34 @@ export const TransactionActionsDialog = ({ row, onClose }: TProps) => {
             Re-query
           </button>
         )}
+        {/* Keyed apart: the focused Refund button goes, and focus lands on the reason or on
+            Cancel (components/ui/dialog.tsx), so a second Enter does not refund. */}
         {offer !== 'none' &&
           (confirming ? (
-            <button type="button" className="btn btn-primary" disabled={busy} onClick={onRefund}>
-              {busy ? 'Refunding...' : `Refund ${formatNairaAmount(row.trans_amount)}`}
-            </button>
+            <>
+              <button
+                key="cancel-refund"
+                type="button"
+                className="btn btn-secondary"
+                disabled={busy}
+                data-autofocus
+                onClick={() => setConfirming(false)}
+              >
+                Cancel
+              </button>
+              <button
+                key="confirm-refund"
+                type="button"
+                className="btn btn-primary"
+                disabled={busy}
+                onClick={onRefund}
+              >
+                {busy ? 'Refunding...' : `Refund ${formatNairaAmount(row.trans_amount)}`}
+              </button>
+            </>
           ) : (
             <button
+              key="ask-refund"
               type="button"
               className="btn btn-secondary"
               disabled={busy}

@@ -31,16 +31,17 @@ export const ConfirmActions = ({
       </div>
     )}
     <div className="dialog-actions">
-      <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
-        Cancel
-      </button>
+      {/* Focus starts on Cancel: a second Enter must not pay (two quick presses bought twice). */}
       <button
         type="button"
-        className="btn btn-primary"
-        onClick={onConfirm}
+        className="btn btn-secondary"
+        onClick={onCancel}
         disabled={busy}
         data-autofocus
       >
+        Cancel
+      </button>
+      <button type="button" className="btn btn-primary" onClick={onConfirm} disabled={busy}>
         {busy ? busyLabel : confirmLabel}
       </button>
     </div>

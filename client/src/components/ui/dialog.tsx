@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
+import { useFocusTrap } from '@/lib/use-focus-trap';
 
 type TDialogProps = {
   title: string;
@@ -10,49 +11,16 @@ type TDialogProps = {
   wide?: boolean;
 };
 
-const FOCUSABLE =
-  'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href]';
-
 /**
- * A modal dialog: focus moves into it and comes back to where it was on close; Escape and a tap
- * on the backdrop close it; Tab stays inside.
+ * A modal dialog (lib/use-focus-trap): focus moves into it (to `data-autofocus`, else the first
+ * control) and comes back to where it was on close; Tab stays inside, also while its content
+ * changes; Escape and a tap on the backdrop close it.
  */
 export const Dialog = ({ title, onClose, children, description, wide }: TDialogProps) => {
   const titleId = useId();
   const descriptionId = useId();
   const ref = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const box = ref.current;
-    const first =
-      box?.querySelector<HTMLElement>('[data-autofocus]') ??
-      box?.querySelector<HTMLElement>(FOCUSABLE);
-    first?.focus();
-    return () => {
-      if (previous?.isConnected) previous.focus();
-    };
-  }, []);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab' || !ref.current) return;
-    const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  useFocusTrap(ref, { onEscape: onClose });
 
   return (
     <div
@@ -66,7 +34,7 @@ export const Dialog = ({ title, onClose, children, description, wide }: TDialogP
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
-        onKeyDown={onKeyDown}
+        tabIndex={-1}
       >
         <h2 id={titleId}>{title}</h2>
         {description && (

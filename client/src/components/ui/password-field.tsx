@@ -4,10 +4,19 @@ type TPasswordFieldProps = Omit<ComponentProps<'input'>, 'name' | 'type'> & {
   label: string;
   name: string;
   invalid?: boolean;
+  /** The id of the message that says why the field is invalid (useForm's `field` gives it). */
+  errorId?: string;
 };
 
 /** A labelled password input with a Show/Hide toggle, handy on phone keyboards. */
-export const PasswordField = ({ label, name, invalid, id, ...input }: TPasswordFieldProps) => {
+export const PasswordField = ({
+  label,
+  name,
+  invalid,
+  errorId,
+  id,
+  ...input
+}: TPasswordFieldProps) => {
   const [visible, setVisible] = useState(false);
   const inputId = id ?? `field-${name}`;
   return (
@@ -22,6 +31,7 @@ export const PasswordField = ({ label, name, invalid, id, ...input }: TPasswordF
           name={name}
           type={visible ? 'text' : 'password'}
           aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? errorId : undefined}
           {...input}
         />
         <button

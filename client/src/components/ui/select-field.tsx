@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+import { describedBy } from './described-by';
 
 export type TSelectOption = { value: string; label: string };
 
@@ -9,6 +10,8 @@ type TSelectFieldProps = Omit<ComponentProps<'select'>, 'name' | 'children'> & {
   /** A first option with the value '' ('Select network' …). */
   placeholder?: string;
   invalid?: boolean;
+  /** The id of the message that says why the field is invalid (useForm's `field` gives it). */
+  errorId?: string;
   hint?: string;
 };
 
@@ -19,6 +22,7 @@ export const SelectField = ({
   options,
   placeholder,
   invalid,
+  errorId,
   hint,
   id,
   ...select
@@ -35,7 +39,7 @@ export const SelectField = ({
         id={selectId}
         name={name}
         aria-invalid={invalid || undefined}
-        aria-describedby={hintId}
+        aria-describedby={describedBy(hintId, invalid ? errorId : undefined)}
         {...select}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}

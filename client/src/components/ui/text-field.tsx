@@ -1,9 +1,12 @@
 import type { ComponentProps } from 'react';
+import { describedBy } from './described-by';
 
 type TTextFieldProps = Omit<ComponentProps<'input'>, 'name'> & {
   label: string;
   name: string;
   invalid?: boolean;
+  /** The id of the message that says why the field is invalid (useForm's `field` gives it). */
+  errorId?: string;
   hint?: string;
 };
 
@@ -12,6 +15,7 @@ export const TextField = ({
   label,
   name,
   invalid,
+  errorId,
   hint,
   id,
   className,
@@ -29,7 +33,7 @@ export const TextField = ({
         id={inputId}
         name={name}
         aria-invalid={invalid || undefined}
-        aria-describedby={hintId}
+        aria-describedby={describedBy(hintId, invalid ? errorId : undefined)}
         {...input}
       />
       {hint && (

@@ -45,7 +45,7 @@ export const GenerateCouponPage = () => {
           Generate coupon
         </h1>
         <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
-          <FormAlert message={form.alert} />
+          <FormAlert message={form.alert} id={form.alertId} />
           <TextField
             label="For (username)"
             autoComplete="off"

@@ -91,7 +91,7 @@ export const SendMailPage = () => {
           Send email
         </h1>
         <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
-          <FormAlert message={form.alert} />
+          <FormAlert message={form.alert} id={form.alertId} />
           <TextField
             label="To (username; leave blank for every user)"
             autoComplete="off"

@@ -141,21 +141,36 @@ export const UserDetailDialog = ({ userId, onClose }: { userId: string; onClose:
                   {on ? `Remove ${label.toLowerCase()} role` : `Make ${label.toLowerCase()}`}
                 </button>
               ))}
+            {/* Keyed apart: focus moves to Cancel, so a second Enter does not send the link. */}
             {confirmReset ? (
-              <button
-                type="button"
-                className="btn btn-primary"
-                disabled={busy}
-                onClick={() =>
-                  void run(() => resetPassword({ userId: user._id }).unwrap()).then(() =>
-                    setConfirmReset(false),
-                  )
-                }
-              >
-                Send {user.email} a reset link and sign them out
-              </button>
+              <>
+                <button
+                  key="cancel-reset"
+                  type="button"
+                  className="btn btn-secondary"
+                  disabled={busy}
+                  data-autofocus
+                  onClick={() => setConfirmReset(false)}
+                >
+                  Cancel
+                </button>
+                <button
+                  key="confirm-reset"
+                  type="button"
+                  className="btn btn-primary"
+                  disabled={busy}
+                  onClick={() =>
+                    void run(() => resetPassword({ userId: user._id }).unwrap()).then(() =>
+                      setConfirmReset(false),
+                    )
+                  }
+                >
+                  Send {user.email} a reset link and sign them out
+                </button>
+              </>
             ) : (
               <button
+                key="ask-reset"
                 type="button"
                 className="btn btn-secondary"
                 disabled={busy}

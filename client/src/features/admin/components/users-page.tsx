@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useAppSelector } from '@/app/hooks';
 import { Pagination } from '@/components/ui/pagination';
+import { RowButton } from '@/components/ui/row-button';
 import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
@@ -255,46 +256,42 @@ export const UsersPage = () => {
                 </li>
               ))}
             </ul>
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">S/N</th>
-                  <th scope="col">Member since</th>
-                  <th scope="col">Username</th>
-                  <th scope="col">Type</th>
-                  <th scope="col" className="num">
-                    Balance
-                  </th>
-                  <th scope="col">Last seen</th>
-                  <th scope="col">Phone</th>
-                  <th scope="col">Email</th>
-                </tr>
-              </thead>
-              <tbody>
-                {users.map((user, index) => (
-                  <tr
-                    key={user._id}
-                    tabIndex={0}
-                    aria-label={`${user.userName}, open details`}
-                    onClick={() => openUser(user)}
-                    onKeyDown={(event) => {
-                      if (event.key === 'Enter') openUser(user);
-                    }}
-                  >
-                    <td>{first + index}</td>
-                    <td>{formatDay(user.createdAt)}</td>
-                    <td>{user.userName}</td>
-                    <td>{user.userType}</td>
-                    <td className="num">
-                      <Balance user={user} />
-                    </td>
-                    <td>{formatDay(user.lastLogin)}</td>
-                    <td>{user.phoneNumber}</td>
-                    <td>{user.email}</td>
+            <div className="table-scroll">
+              <table className="admin-table">
+                <thead>
+                  <tr>
+                    <th scope="col">S/N</th>
+                    <th scope="col">Member since</th>
+                    <th scope="col">Username</th>
+                    <th scope="col">Type</th>
+                    <th scope="col" className="num">
+                      Balance
+                    </th>
+                    <th scope="col">Last seen</th>
+                    <th scope="col">Phone</th>
+                    <th scope="col">Email</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {users.map((user, index) => (
+                    <tr key={user._id} onClick={() => openUser(user)}>
+                      <td>{first + index}</td>
+                      <td>{formatDay(user.createdAt)}</td>
+                      <td>
+                        <RowButton action="open details">{user.userName}</RowButton>
+                      </td>
+                      <td>{user.userType}</td>
+                      <td className="num">
+                        <Balance user={user} />
+                      </td>
+                      <td>{formatDay(user.lastLogin)}</td>
+                      <td>{user.phoneNumber}</td>
+                      <td>{user.email}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </>
         )}
         <Pagination

@@ -26,6 +26,11 @@ describe('/login', () => {
     await fillAndSubmit(user, { userName: 'adaeze' });
     expect(screen.getByRole('alert')).toHaveTextContent('All field are required');
     expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    // The field points to the message, so a screen reader reads it with the field.
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('All field are required');
+    expect(screen.getByLabelText('Username, e-mail or business name')).not.toHaveAttribute(
+      'aria-describedby',
+    );
     expect(requests.filter((r) => r.url.startsWith('/auth'))).toHaveLength(0);
   });
 

@@ -41,6 +41,7 @@ describe('/register', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Enter an your email');
     expect(screen.getByLabelText('E-mail')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription('Enter an your email');
     expect(requests.filter((r) => r.url === '/auth/register')).toHaveLength(0);
   });
 

@@ -40,7 +40,7 @@ export const LoginPage = () => {
       }
     >
       <form ref={adoptTyped} className="form" onSubmit={onSubmit} noValidate aria-label="Login">
-        <FormAlert message={form.alert} />
+        <FormAlert message={form.alert} id={form.alertId} />
         <TextField
           label="Username, e-mail or business name"
           autoComplete="username"

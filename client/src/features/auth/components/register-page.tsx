@@ -55,7 +55,7 @@ export const RegisterPage = () => {
       }
     >
       <form ref={adoptTyped} className="form" onSubmit={onSubmit} noValidate aria-label="Register">
-        <FormAlert message={form.alert} />
+        <FormAlert message={form.alert} id={form.alertId} />
         <TextField
           label="Username"
           autoComplete="username"

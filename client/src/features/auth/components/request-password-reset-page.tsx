@@ -54,7 +54,7 @@ export const RequestPasswordResetPage = () => {
         noValidate
         aria-label="Request password reset"
       >
-        <FormAlert message={form.alert} />
+        <FormAlert message={form.alert} id={form.alertId} />
         <TextField
           label="E-mail"
           type="email"

@@ -43,7 +43,7 @@ export const ResetPasswordPage = () => {
         noValidate
         aria-label="Reset password"
       >
-        <FormAlert message={form.alert} />
+        <FormAlert message={form.alert} id={form.alertId} />
         <PasswordField
           label="New password"
           autoComplete="new-password"

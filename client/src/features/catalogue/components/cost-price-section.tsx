@@ -29,7 +29,7 @@ const CostPriceRow = ({ network, current }: { network: TNetwork; current: number
       noValidate
       aria-label={`${network} cost price`}
     >
-      <FormAlert message={form.alert} />
+      <FormAlert message={form.alert} id={form.alertId} />
       <div className="settings-row">
         <TextField
           label={`${network} cost per GB (₦)`}
@@ -38,6 +38,7 @@ const CostPriceRow = ({ network, current }: { network: TNetwork; current: number
           autoComplete="off"
           {...form.bind('costPrice')}
           invalid={form.alert !== null}
+          errorId={form.alert !== null ? form.alertId : undefined}
         />
         <button
           type="submit"

@@ -34,7 +34,7 @@ const FeesForm = ({ fees }: { fees: TFeesResponse | undefined }) => {
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-label="Fees">
-      <FormAlert message={form.alert} />
+      <FormAlert message={form.alert} id={form.alertId} />
       <div className="form-grid">
         <TextField
           label="Fund wallet page fee (%)"

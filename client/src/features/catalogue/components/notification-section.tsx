@@ -33,7 +33,7 @@ export const NotificationSection = () => {
         <p className={data?.msg ? 'current-notice-text' : 'muted'}>{data?.msg || 'None'}</p>
       </div>
       <form className="form" onSubmit={onSubmit} noValidate aria-label="Notification">
-        <FormAlert message={form.alert} />
+        <FormAlert message={form.alert} id={form.alertId} />
         <div className="field">
           <label className="field-label" htmlFor="notification-msg">
             New message

@@ -67,7 +67,7 @@ export const PlanDialog = ({ plan, network, onClose }: TPlanDialogProps) => {
   return (
     <Dialog title={title} onClose={() => !saving && onClose()} wide>
       <form className="form" onSubmit={onSubmit} noValidate aria-label={title}>
-        <FormAlert message={form.alert} />
+        <FormAlert message={form.alert} id={form.alertId} />
         <div className="form-grid">
           <SelectField
             label="Network"

@@ -90,7 +90,7 @@ export const PriceDialog = ({ plan, onClose }: { plan: TManagedPlan; onClose: ()
       wide
     >
       <form className="form" onSubmit={onSubmit} noValidate aria-label="Change price">
-        <FormAlert message={form.alert} />
+        <FormAlert message={form.alert} id={form.alertId} />
         <div className="form-grid form-grid-3">
           {TIERS.map((tier) => (
             <TextField

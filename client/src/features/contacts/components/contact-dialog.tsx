@@ -68,7 +68,7 @@ export const ContactDialog = ({ contact, onClose }: TContactDialogProps) => {
         noValidate
         aria-label={editing ? 'Edit contact' : 'Add contact'}
       >
-        <FormAlert message={form.alert} />
+        <FormAlert message={form.alert} id={form.alertId} />
         <TextField
           label="Nickname"
           id="contact-name"

@@ -146,7 +146,7 @@ export const ApiTokensSection = () => {
         noValidate
         aria-label="New API token"
       >
-        <FormAlert message={form.alert} />
+        <FormAlert message={form.alert} id={form.alertId} />
         <TextField
           label="Token name"
           name="apiTokenName"
@@ -155,6 +155,7 @@ export const ApiTokensSection = () => {
           value={form.values.apiTokenName}
           onChange={form.onChange}
           invalid={form.alert !== null}
+          errorId={form.alert !== null ? form.alertId : undefined}
           hint="For example the app or server that will use it"
         />
         <button type="submit" className="btn btn-primary btn-block" disabled={creating.isLoading}>

@@ -94,7 +94,7 @@ export const WebhookSection = () => {
           secret before trusting it.
         </p>
         <form className="form" onSubmit={onSave} noValidate aria-label="Webhook URL">
-          <FormAlert message={form.alert} />
+          <FormAlert message={form.alert} id={form.alertId} />
           {notice && (
             <p className="notice notice-success" role="status">
               {notice}
@@ -110,6 +110,7 @@ export const WebhookSection = () => {
             value={url}
             onChange={(event) => setDraft(event.target.value)}
             invalid={form.alert !== null}
+            errorId={form.alert !== null ? form.alertId : undefined}
             hint="A public https address. Leave it empty and save to stop webhooks."
           />
           <button type="submit" className="btn btn-primary btn-block" disabled={updating.isLoading}>

@@ -56,7 +56,7 @@ export const CouponPage = () => {
         </h1>
         <WalletBalance />
         <form className="form" onSubmit={onSubmit} noValidate aria-label="Redeem coupon">
-          <FormAlert message={form.alert} />
+          <FormAlert message={form.alert} id={form.alertId} />
           <TextField label="Username" name="userName" value={userName} readOnly />
           <TextField
             label="Coupon code"
@@ -67,6 +67,7 @@ export const CouponPage = () => {
             value={form.values.coupon}
             onChange={form.onChange}
             invalid={form.alert !== null}
+            errorId={form.alert !== null ? form.alertId : undefined}
           />
           <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={isLoading}>
             {isLoading ? 'Redeeming...' : 'Redeem coupon'}

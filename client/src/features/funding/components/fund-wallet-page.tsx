@@ -75,7 +75,7 @@ export const FundWalletPage = () => {
         </h1>
         <p className="muted small">Pay with your card or bank through our payment partner.</p>
         <form className="form" onSubmit={onSubmit} noValidate aria-label="Fund wallet">
-          <FormAlert message={form.alert} />
+          <FormAlert message={form.alert} id={form.alertId} />
           <TextField
             label="Amount (₦)"
             name="amount"

@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useAppSelector } from '@/app/hooks';
 import { Pagination } from '@/components/ui/pagination';
+import { RowButton } from '@/components/ui/row-button';
 import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
@@ -326,16 +327,14 @@ export const HistoryPage = () => {
               </thead>
               <tbody>
                 {rows.map((row) => (
-                  <tr
-                    key={row._id}
-                    tabIndex={0}
-                    onClick={() => open(row)}
-                    onKeyDown={(event) => {
-                      if (event.key === 'Enter') open(row);
-                    }}
-                    aria-label={`${TYPE_LABELS[row.trans_Type] ?? row.trans_Type} ${formatNairaAmount(row.trans_amount)}, ${staff ? 'open actions' : 'open receipt'}`}
-                  >
-                    <td>{formatDateTime(row.createdAt)}</td>
+                  <tr key={row._id} onClick={() => open(row)}>
+                    <td>
+                      <RowButton
+                        action={`${TYPE_LABELS[row.trans_Type] ?? row.trans_Type} ${formatNairaAmount(row.trans_amount)}, ${staff ? 'open actions' : 'open receipt'}`}
+                      >
+                        {formatDateTime(row.createdAt)}
+                      </RowButton>
+                    </td>
                     <td>{TYPE_LABELS[row.trans_Type] ?? row.trans_Type}</td>
                     <td>{row.trans_Network}</td>
                     <td>{row.details?.meterNumber ?? row.phone_number ?? '—'}</td>

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildSession, buildUser, profileOf } from '@/test/factories';
 import { stubHttp, type TRecordedRequest } from '@/test/http-stub';
@@ -30,6 +30,13 @@ const signedIn = (sessionOverrides: Parameters<typeof buildSession>[0] = {}) => 
 
 const withHoverPointer = (matches: boolean) => {
   window.matchMedia = vi.fn().mockReturnValue({ matches }) as unknown as typeof window.matchMedia;
+};
+
+/** A phone (the menu is a drawer) or a desktop with a mouse (the menu is a rail). */
+const screenOf = (kind: 'phone' | 'desktop') => {
+  window.matchMedia = vi.fn((query: string) => ({
+    matches: kind === 'phone' ? query.includes('max-width') : !query.includes('max-width'),
+  })) as unknown as typeof window.matchMedia;
 };
 
 describe('profile shell', () => {
@@ -106,6 +113,48 @@ describe('profile shell', () => {
     expect(screen.getByRole('form', { name: 'Filters' })).toBeInTheDocument();
   });
 
+  it('keeps the keyboard in the open phone menu; Escape closes it, also on its button', async () => {
+    screenOf('phone');
+    const { user } = renderApp({ route: '/profile', session: signedIn() });
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    screen.getByRole('button', { name: 'Open menu' }).focus();
+
+    await user.keyboard('{Enter}');
+    expect(menu).toHaveAttribute('data-open', 'true');
+    expect(within(menu).getByRole('link', { name: 'Dashboard' })).toHaveFocus();
+    await user.tab({ shift: true }); // to the menu's button, which closes it
+    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveFocus();
+    await user.tab({ shift: true }); // round to the last item, not the page behind
+    expect(within(menu).getByRole('button', { name: 'Logout' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveFocus();
+
+    await user.keyboard('{Escape}'); // on the button
+    expect(menu).toHaveAttribute('data-open', 'false');
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    await user.tab();
+    expect(within(menu).getByRole('link', { name: 'Buy data' })).toHaveFocus();
+    await user.keyboard('{Escape}'); // in the menu: closed, focus back on its button
+    expect(menu).toHaveAttribute('data-open', 'false');
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
+  });
+
+  it('opens the desktop rail while a link in it has the keyboard focus', async () => {
+    screenOf('desktop');
+    renderApp({ route: '/profile', session: signedIn() });
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(menu).toHaveAttribute('data-open', 'false');
+
+    act(() => within(menu).getByRole('link', { name: 'Buy data' }).focus());
+    expect(menu).toHaveAttribute('data-open', 'true');
+    act(() => within(menu).getByRole('link', { name: 'Transfer' }).focus());
+    expect(menu).toHaveAttribute('data-open', 'true');
+    act(() => screen.getByRole('link', { name: /^Account: ?adaeze$/ }).focus());
+    expect(menu).toHaveAttribute('data-open', 'false');
+  });
+
   it('shows the admin section only to admins', async () => {
     const first = renderApp({ route: '/profile', session: signedIn() });
     await screen.findByRole('navigation', { name: 'Main menu' });
@@ -129,6 +178,7 @@ describe('profile shell', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Notice' });
     expect(dialog).toHaveTextContent('MTN SME is slow today');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'OK' })).toHaveFocus());
     const { user } = first;
     await user.click(screen.getByRole('button', { name: 'OK' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

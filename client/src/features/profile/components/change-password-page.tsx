@@ -32,7 +32,7 @@ export const ChangePasswordPage = () => {
       </h1>
       <p className="muted small">You stay signed in here; other devices are signed out.</p>
       <form className="form" onSubmit={onSubmit} noValidate aria-label="Change password">
-        <FormAlert message={form.alert} />
+        <FormAlert message={form.alert} id={form.alertId} />
         <PasswordField
           label="Current password"
           autoComplete="current-password"

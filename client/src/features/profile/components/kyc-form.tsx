@@ -45,7 +45,7 @@ export const KycForm = ({ user }: { user: TUser }) => {
         Add your NIN or BVN. Only its last digits are kept on show, to you and to us.
       </p>
       <form className="form" onSubmit={onSubmit} noValidate aria-label="KYC">
-        <FormAlert message={form.alert} />
+        <FormAlert message={form.alert} id={form.alertId} />
         <fieldset className="segmented">
           <legend className="visually-hidden">Identity number type</legend>
           {(['nin', 'bvn'] as const).map((option) => (
@@ -79,6 +79,7 @@ export const KycForm = ({ user }: { user: TUser }) => {
           value={form.values.kycNumber}
           onChange={(event) => form.set('kycNumber', event.target.value.replace(/\D/g, ''))}
           invalid={form.alert !== null}
+          errorId={form.alert !== null ? form.alertId : undefined}
           hint="11 digits"
         />
         <button type="submit" className="btn btn-primary btn-block" disabled={isLoading}>

@@ -1,8 +1,10 @@
+import { useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { notificationAcknowledged } from '@/lib/auth.slice';
 import { Icon } from '@/components/ui/icon';
 import { bellIcon } from '@/components/ui/app-icons';
 import { readAcknowledgedNotification, storeAcknowledgedNotification } from '@/lib/session-storage';
+import { useFocusTrap } from '@/lib/use-focus-trap';
 import { useMarkNotificationSeenMutation } from '../api/notification-seen.api';
 
 /**
@@ -14,18 +16,25 @@ export const NotificationPopup = () => {
   const dispatch = useAppDispatch();
   const notification = useAppSelector((state) => state.auth.notification);
   const [markSeen] = useMarkNotificationSeenMutation();
-  if (!notification || notification.id === readAcknowledgedNotification()) return null;
+  const box = useRef<HTMLDivElement>(null);
+  const shown = notification !== null && notification.id !== readAcknowledgedNotification();
 
   const acknowledge = () => {
+    if (!notification) return;
     storeAcknowledgedNotification(notification.id);
     dispatch(notificationAcknowledged());
     void markSeen({ id: Number(notification.id) });
   };
+  // Focus on OK while it shows and Tab kept there; Escape is OK too (the notice was seen).
+  useFocusTrap(box, { active: shown, onEscape: acknowledge });
+  if (!notification || !shown) return null;
 
   return (
     <div className="modal-backdrop">
       <div
+        ref={box}
         className="modal"
+        tabIndex={-1}
         role="dialog"
         aria-modal="true"
         aria-labelledby="notification-title"
@@ -38,7 +47,7 @@ export const NotificationPopup = () => {
         <p id="notification-message" className="modal-message">
           {notification.msg}
         </p>
-        <button type="button" className="btn btn-primary btn-block" onClick={acknowledge} autoFocus>
+        <button type="button" className="btn btn-primary btn-block" onClick={acknowledge}>
           OK
         </button>
       </div>

@@ -1,4 +1,4 @@
-import type { KeyboardEvent, MouseEvent } from 'react';
+import { useRef, type FocusEvent, type MouseEvent, type RefObject } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { useLogoutMutation } from '@/lib/logout.api';
@@ -7,6 +7,7 @@ import { Icon } from '@/components/ui/icon';
 import { logoutIcon } from '@/components/ui/app-icons';
 import { chatIcon } from '@/components/ui/public-icons';
 import { useGetSiteQuery } from '@/lib/site.api';
+import { useFocusTrap } from '@/lib/use-focus-trap';
 import {
   ADMIN_MENU,
   COUPON_VENDOR_MENU,
@@ -17,12 +18,22 @@ import {
 
 export const SIDE_MENU_ID = 'side-menu';
 
-type TSideMenuProps = { open: boolean; onOpen: () => void; onClose: () => void };
+type TSideMenuProps = {
+  open: boolean;
+  onOpen: () => void;
+  onClose: () => void;
+  /** The top bar's button that opens and closes the drawer. */
+  menuButton: RefObject<HTMLButtonElement | null>;
+};
 
 // Hover opens the rail only where there is a real pointer and room for a rail.
 const canHover = () =>
   typeof window.matchMedia === 'function' &&
   window.matchMedia('(hover: hover) and (min-width: 768px)').matches;
+
+// Below 768px the menu is a drawer over the page (profile.css), from 768px a rail beside it.
+const isDrawer = () =>
+  typeof window.matchMedia !== 'function' || window.matchMedia('(max-width: 767.98px)').matches;
 
 const MenuSection = ({ title, items }: { title?: string; items: readonly TMenuItem[] }) => (
   <>
@@ -41,10 +52,14 @@ const MenuSection = ({ title, items }: { title?: string; items: readonly TMenuIt
 );
 
 /**
- * The profile side menu: an 80px rail that opens to 30% on hover and closes when the
- * pointer leaves. On phones it is a drawer opened by the top bar's menu button.
+ * The profile side menu: an 80px rail that opens to 30% on hover or when a link in it has the
+ * keyboard's focus, and closes when the pointer or the focus leaves. On phones it is a drawer
+ * opened by the top bar's menu button: while open, focus is inside it (its links and that
+ * button), Escape closes it and focus goes back to the button.
  */
-export const SideMenu = ({ open, onOpen, onClose }: TSideMenuProps) => {
+export const SideMenu = ({ open, onOpen, onClose, menuButton }: TSideMenuProps) => {
+  const nav = useRef<HTMLElement>(null);
+  useFocusTrap(nav, { active: open && isDrawer(), onEscape: onClose, also: [menuButton] });
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { isAdmin, user, token } = useAppSelector((state) => state.auth);
@@ -66,14 +81,19 @@ export const SideMenu = ({ open, onOpen, onClose }: TSideMenuProps) => {
     if ((event.target as HTMLElement).closest('a')) onClose();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key === 'Escape') onClose();
+  // The rail: keyboard focus opens it (labels, not icons only) and closes it on leaving.
+  const onFocus = () => {
+    if (!isDrawer()) onOpen();
+  };
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    if (!isDrawer() && !event.currentTarget.contains(event.relatedTarget)) onClose();
   };
 
   return (
     <>
       <div className="menu-backdrop" data-open={open} onClick={onClose} aria-hidden="true" />
       <nav
+        ref={nav}
         id={SIDE_MENU_ID}
         className="side-menu"
         data-open={open}
@@ -81,7 +101,8 @@ export const SideMenu = ({ open, onOpen, onClose }: TSideMenuProps) => {
         onMouseEnter={() => canHover() && onOpen()}
         onMouseLeave={() => canHover() && onClose()}
         onClick={onClick}
-        onKeyDown={onKeyDown}
+        onFocus={onFocus}
+        onBlur={onBlur}
       >
         <div className="menu-scroll">
           <MenuSection items={USER_MENU} />

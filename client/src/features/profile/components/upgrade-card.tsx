@@ -79,6 +79,7 @@ export const UpgradeCard = ({ userId }: { userId: string }) => {
               className="btn btn-secondary"
               onClick={() => setConfirming(false)}
               disabled={isLoading}
+              data-autofocus
             >
               Cancel
             </button>
@@ -87,7 +88,6 @@ export const UpgradeCard = ({ userId }: { userId: string }) => {
               className="btn btn-primary"
               onClick={() => void upgrade()}
               disabled={isLoading}
-              data-autofocus
             >
               {isLoading ? 'Upgrading...' : 'Upgrade now'}
             </button>

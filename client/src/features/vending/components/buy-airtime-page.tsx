@@ -170,7 +170,7 @@ export const BuyAirtimePage = () => {
         </h1>
         <WalletBalance />
         <form className="form" onSubmit={onSubmit} noValidate aria-label="Buy airtime">
-          <FormAlert message={form.alert} />
+          <FormAlert message={form.alert} id={form.alertId} />
           <SelectField
             label="Network"
             name="network"

@@ -180,7 +180,7 @@ export const BuyDataPage = () => {
         </h1>
         <WalletBalance />
         <form className="form" onSubmit={onSubmit} noValidate aria-label="Buy data">
-          <FormAlert message={form.alert} />
+          <FormAlert message={form.alert} id={form.alertId} />
           <SelectField
             label="Network"
             name="network"

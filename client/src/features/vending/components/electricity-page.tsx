@@ -179,7 +179,7 @@ export const ElectricityPage = () => {
         </ol>
 
         <form className="form" onSubmit={onValidate} noValidate aria-label="Validate meter">
-          {!isValidated && <FormAlert message={form.alert} />}
+          {!isValidated && <FormAlert message={form.alert} id={form.alertId} />}
           <SelectField
             label="Electricity company"
             name="meterId"
@@ -189,6 +189,7 @@ export const ElectricityPage = () => {
             onChange={form.onChange}
             disabled={isValidated}
             invalid={!isValidated && form.isInvalid('meterId')}
+            errorId={!isValidated && form.isInvalid('meterId') ? form.alertId : undefined}
           />
           <SelectField
             label="Meter type"
@@ -198,6 +199,7 @@ export const ElectricityPage = () => {
             onChange={form.onChange}
             disabled={isValidated}
             invalid={!isValidated && form.isInvalid('meterType')}
+            errorId={!isValidated && form.isInvalid('meterType') ? form.alertId : undefined}
           />
           <TextField
             label="Meter number"
@@ -208,6 +210,7 @@ export const ElectricityPage = () => {
             onChange={(event) => form.set('meterNumber', event.target.value.replace(/\D/g, ''))}
             readOnly={isValidated}
             invalid={!isValidated && form.isInvalid('meterNumber')}
+            errorId={!isValidated && form.isInvalid('meterNumber') ? form.alertId : undefined}
           />
           {isValidated ? (
             <div className="validated-box" data-testid="meter-owner">
@@ -226,7 +229,7 @@ export const ElectricityPage = () => {
 
         {isValidated && (
           <form className="form step-two" onSubmit={onBuy} noValidate aria-label="Buy electricity">
-            <FormAlert message={form.alert} />
+            <FormAlert message={form.alert} id={form.alertId} />
             <TextField
               label="Amount (₦)"
               name="amount"

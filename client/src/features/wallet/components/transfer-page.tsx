@@ -127,7 +127,7 @@ export const TransferPage = () => {
         </h1>
         <WalletBalance />
         <form className="form" onSubmit={onValidate} noValidate aria-label="Validate user">
-          {!isValidated && <FormAlert message={form.alert} />}
+          {!isValidated && <FormAlert message={form.alert} id={form.alertId} />}
           <TextField
             label="Username"
             name="userName"
@@ -138,6 +138,7 @@ export const TransferPage = () => {
             onChange={form.onChange}
             readOnly={isValidated}
             invalid={!isValidated && form.isInvalid('userName')}
+            errorId={!isValidated && form.isInvalid('userName') ? form.alertId : undefined}
           />
           {isValidated ? (
             <div className="validated-box" data-testid="recipient">
@@ -155,7 +156,7 @@ export const TransferPage = () => {
 
         {isValidated && (
           <form className="form step-two" onSubmit={onSend} noValidate aria-label="Send money">
-            <FormAlert message={form.alert} />
+            <FormAlert message={form.alert} id={form.alertId} />
             <TextField
               label="Amount (₦)"
               name="amount"

@@ -53,7 +53,7 @@ export const BeneficiaryCard = ({
             {beneficiary.bankName} · {beneficiary.accountNumber}
           </p>
         </div>
-        <FormAlert message={form.alert ?? message} />
+        <FormAlert message={form.alert ?? message} id={form.alertId} />
         <TextField
           label="Amount (₦)"
           name="amount"
@@ -66,6 +66,7 @@ export const BeneficiaryCard = ({
             form.clearAlert();
           }}
           invalid={form.alert !== null}
+          errorId={form.alert !== null ? form.alertId : undefined}
         />
         {kobo !== null && (
           <p className="small muted" data-testid="recipient-gets">

@@ -169,7 +169,7 @@ export const WithdrawPage = () => {
         </h1>
         <WalletBalance />
         <form className="form" onSubmit={onValidate} noValidate aria-label="Validate account">
-          <FormAlert message={form.alert} />
+          <FormAlert message={form.alert} id={form.alertId} />
           {banks.isError && (
             <div className="retry-box" role="alert">
               <p>The bank list could not be loaded.</p>
@@ -191,6 +191,7 @@ export const WithdrawPage = () => {
             onChange={form.onChange}
             disabled={isValidated}
             invalid={!isValidated && form.isInvalid('bankCode')}
+            errorId={!isValidated && form.isInvalid('bankCode') ? form.alertId : undefined}
           />
           <TextField
             label="Account number"
@@ -202,6 +203,7 @@ export const WithdrawPage = () => {
             onChange={(event) => form.set('accountNumber', event.target.value.replace(/\D/g, ''))}
             readOnly={isValidated}
             invalid={!isValidated && form.isInvalid('accountNumber')}
+            errorId={!isValidated && form.isInvalid('accountNumber') ? form.alertId : undefined}
           />
           {isValidated ? (
             <div className="validated-box" data-testid="validated-account">
