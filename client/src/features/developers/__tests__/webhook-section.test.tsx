@@ -147,7 +147,14 @@ describe('/profile/user Webhooks section', () => {
     await webhookForm();
     await user.click(screen.getByRole('button', { name: 'Rotate secret' }));
     const confirm = screen.getByRole('group', { name: 'Rotate secret' });
-    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    // It opens on Cancel, so a second Enter does not rotate; Escape closes it.
+    expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Rotate secret' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Rotate secret' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('group', { name: 'Rotate secret' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Rotate secret' })).toHaveFocus();
     expect(requests.filter((r) => r.url === '/auth/webhookSecret')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Rotate secret' }));

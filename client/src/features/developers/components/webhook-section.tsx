@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Icon } from '@/components/ui/icon';
 import { copyIcon } from '@/components/ui/app-icons';
@@ -53,6 +53,15 @@ export const WebhookSection = () => {
   const [notice, setNotice] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const [confirmRotate, setConfirmRotate] = useState(false);
+  // The confirm opens on Cancel (a second Enter must not rotate) and gives focus back on close.
+  const cancelRotate = useRef<HTMLButtonElement>(null);
+  const rotateButton = useRef<HTMLButtonElement>(null);
+  const wasConfirming = useRef(false);
+  useEffect(() => {
+    if (confirmRotate) cancelRotate.current?.focus();
+    else if (wasConfirming.current) rotateButton.current?.focus();
+    wasConfirming.current = confirmRotate;
+  }, [confirmRotate]);
   const url = draft ?? settings.data?.webhookUrl ?? '';
   const hint = settings.data?.webhookSecretHint ?? null;
 
@@ -131,12 +140,20 @@ export const WebhookSection = () => {
           </p>
           {secret && <SecretOnce secret={secret} />}
           {confirmRotate ? (
-            <div className="rotate-confirm" role="group" aria-label="Rotate secret">
+            <div
+              className="rotate-confirm"
+              role="group"
+              aria-label="Rotate secret"
+              onKeyDown={(event) => {
+                if (event.key === 'Escape' && !rotating.isLoading) setConfirmRotate(false);
+              }}
+            >
               <p className="small">
                 Your current secret stops working at once: events are signed with the new one.
               </p>
               <div className="dialog-actions">
                 <button
+                  ref={cancelRotate}
                   type="button"
                   className="btn btn-secondary"
                   onClick={() => setConfirmRotate(false)}
@@ -156,6 +173,7 @@ export const WebhookSection = () => {
             </div>
           ) : (
             <button
+              ref={rotateButton}
               type="button"
               className="btn btn-secondary btn-block"
               onClick={() => setConfirmRotate(true)}
