@@ -95,11 +95,11 @@ export const exampleElectricityReceipt: TTransaction = {
   _id: 'e41b7d90-6a2c-4f1e-8b3d-2c9a5e7f1d33',
   trans_Id: 'VND261124F0B7A14C2D98',
   trans_Type: 'electricity',
-  trans_Network: 'Ikeja',
+  trans_Network: 'electricity token for 45012345678',
   trans_Status: 'success',
   trans_amount: 5050,
   trans_UserName: 'ade_data',
-  phone_number: '08031234567',
+  phone_number: '12345678901234567890',
   balance_Before: 48_270.5,
   balance_After: 43_220.5,
   paymentLink: null,
@@ -113,6 +113,7 @@ export const exampleElectricityReceipt: TTransaction = {
     customerName: 'Bola Ahmed',
     faceValue: 5000,
     token: '12345678901234567890',
+    phoneNumber: '08031234567',
   },
 };
 

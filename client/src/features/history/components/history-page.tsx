@@ -30,6 +30,7 @@ import {
   TYPE_OPTIONS,
   type THistoryFilters,
 } from '../lib/history';
+import { networkOf, servedOf } from '@/lib/transaction-fields';
 
 // Staff only: re-query and refund, loaded when a staff member first opens a row.
 const TransactionActionsDialog = lazy(() =>
@@ -39,8 +40,7 @@ const TransactionActionsDialog = lazy(() =>
 );
 
 /** What a row is about: the phone, meter or counterparty. */
-const subject = (row: TTransaction) =>
-  row.details?.meterNumber ?? row.phone_number ?? (row.trans_Network || '');
+const subject = (row: TTransaction) => servedOf(row) ?? (networkOf(row) || '');
 
 const Amount = ({ row }: { row: TTransaction }) => (
   <span className={isDebit(row) ? 'history-debit' : 'history-credit'}>
@@ -284,14 +284,14 @@ export const HistoryPage = () => {
                   <button type="button" className="history-card" onClick={() => open(row)}>
                     <span className="history-card-top">
                       <span className="history-type">
-                        {TYPE_LABELS[row.trans_Type] ?? row.trans_Type} · {row.trans_Network}
+                        {TYPE_LABELS[row.trans_Type] ?? row.trans_Type} · {networkOf(row)}
                       </span>
                       <Amount row={row} />
                     </span>
                     <span className="history-card-bottom">
                       <span className="muted small">
                         {formatDateTime(row.createdAt)}
-                        {subject(row) && row.trans_Network !== subject(row)
+                        {subject(row) && networkOf(row) !== subject(row)
                           ? ` · ${subject(row)}`
                           : ''}
                         {staff ? ` · ${row.trans_UserName}` : ''}
@@ -337,8 +337,8 @@ export const HistoryPage = () => {
                   >
                     <td>{formatDateTime(row.createdAt)}</td>
                     <td>{TYPE_LABELS[row.trans_Type] ?? row.trans_Type}</td>
-                    <td>{row.trans_Network}</td>
-                    <td>{row.details?.meterNumber ?? row.phone_number ?? '—'}</td>
+                    <td>{networkOf(row)}</td>
+                    <td>{servedOf(row) ?? '—'}</td>
                     {staff && <td>{row.trans_UserName}</td>}
                     <td className="num">
                       <Amount row={row} />
