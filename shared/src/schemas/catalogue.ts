@@ -23,6 +23,9 @@ export const ZDataPlan = z
       .describe(
         'True on every listed plan: clients written for the original system list only these',
       ),
+    volumeRatio: z.number().optional().describe('Staff (admin or agent) only: volume in GB'),
+    planCostPrice: ZNaira.optional().describe('Staff only: the cost price'),
+    partnerPrice: ZNaira.nullable().optional().describe('Staff only'),
   })
   .describe('A data plan in the purchase list, priced for the caller (available plans only)');
 export type TDataPlan = z.infer<typeof ZDataPlan>;
