@@ -18,6 +18,7 @@ import {
   ZPlanListQuery,
   ZPlanListResponse,
   ZPlanRequest,
+  ZPlanUpdateRequest,
   ZPlanSavedResponse,
   ZUpdatePriceRequest,
   ZUpdatePriceResponse,
@@ -169,8 +170,10 @@ export const planRoutes = [
     path: '/dataPlan/update',
     tags,
     summary: 'Change a plan',
+    description:
+      '`_id` and the fields to change; a field left out keeps its value (`{_id, planAvailability: false}` hides a plan). `planCostPrice` or `partnerPrice` null clears it.',
     access: 'admin',
-    body: ZPlanRequest,
+    body: ZPlanUpdateRequest,
     answers: { 200: { description: 'Changed', schema: ZPlanSavedResponse } },
     errors: { 404: planNotFound, 409: true },
     handler: async ({ ctx, user, body }) =>
