@@ -38,10 +38,10 @@ export type TUserCsvQuery = z.input<typeof ZUserCsvQuery>;
 /** GET /admin/salesChart?days= (admins): the last `days` Lagos days, today included. */
 export const ZSalesChartQuery = z.object({
   days: z.coerce
-    .number({ error: 'days must be a whole number from 1 to 90' })
-    .int('days must be a whole number from 1 to 90')
-    .min(1, 'days must be a whole number from 1 to 90')
-    .max(90, 'days must be a whole number from 1 to 90')
+    .number({ error: 'Days must be a whole number from 1 to 90' })
+    .int('Days must be a whole number from 1 to 90')
+    .min(1, 'Days must be a whole number from 1 to 90')
+    .max(90, 'Days must be a whole number from 1 to 90')
     .optional()
     .describe('1 to 90, default 30'),
 });
@@ -50,7 +50,7 @@ export type TSalesChartQuery = z.input<typeof ZSalesChartQuery>;
 /** GET /admin/alerts (admins and agents): `open=true` lists only unacknowledged alerts. */
 export const ZAlertsQuery = z.object({
   open: z
-    .enum(['true', 'false'], { error: 'open must be true or false' })
+    .enum(['true', 'false'], { error: 'Open must be true or false' })
     .transform((v) => v === 'true')
     .optional(),
 });
@@ -178,7 +178,7 @@ export type TResetUserPasswordRequest = z.input<typeof ZResetUserPasswordRequest
 export const ZRoleRequest = z.object({
   userId: zRecordId('Choose a user'),
   role: z.enum(['agent', 'coupon vendor'], { error: "Choose 'agent' or 'coupon vendor'" }),
-  enabled: z.boolean({ error: 'enabled must be true or false' }),
+  enabled: z.boolean({ error: 'Choose whether the role is on or off (true or false)' }),
 });
 export type TRoleRequest = z.input<typeof ZRoleRequest>;
 

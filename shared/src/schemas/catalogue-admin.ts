@@ -173,11 +173,14 @@ export type TPlanHistoryResponse = z.infer<typeof ZPlanHistoryResponse>;
 export const ZUpdatePriceRequest = z.object({
   dataId: zRecordId('Choose a plan'),
   newPrice: z
-    .object({
-      price: optionalPrice('price').describe('Smart earner price'),
-      reseller: optionalPrice('reseller price'),
-      api: optionalPrice('API price'),
-    })
+    .object(
+      {
+        price: optionalPrice('price').describe('Smart earner price'),
+        reseller: optionalPrice('reseller price'),
+        api: optionalPrice('API price'),
+      },
+      { error: 'Please enter a valid value' },
+    )
     .refine(
       (p) => p.price !== undefined || p.reseller !== undefined || p.api !== undefined,
       'Please enter a valid value',

@@ -127,10 +127,10 @@ export const ZTransactionListQuery = z
     page: z.preprocess(
       blankToUndefined,
       z.coerce
-        .number({ error: 'page must be a whole number from 1' })
-        .int('page must be a whole number from 1')
-        .min(1, 'page must be a whole number from 1')
-        .max(1_000_000, 'page must be a whole number from 1')
+        .number({ error: 'Page must be a whole number from 1' })
+        .int('Page must be a whole number from 1')
+        .min(1, 'Page must be a whole number from 1')
+        .max(1_000_000, 'Page must be a whole number from 1')
         .optional(),
     ),
     from: z.preprocess(blankToUndefined, ZDay.optional()),
