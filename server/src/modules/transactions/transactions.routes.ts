@@ -1,3 +1,4 @@
+import { touchContact } from '../contacts/contacts.service.ts';
 import {
   ZTransactionListQuery,
   ZTransactionListResponse,
@@ -45,8 +46,14 @@ export const transactionRoutes = [
         },
       },
     },
-    handler: async ({ ctx, user, query }) =>
-      reply(200, await listHistory(ctx.db, { viewer: user, query })),
+    handler: async ({ ctx, user, query }) => {
+      const page = await listHistory(ctx.db, { viewer: user, query });
+      // A contact's history shortcut (a list of one number) is a use of that contact.
+      await touchContact(ctx.db, user.id, query.phoneNumber, (error) =>
+        ctx.logger.warn('contact not marked used', { error: String(error) }),
+      );
+      return reply(200, page);
+    },
   }),
   // Before /transaction/{id}: the earlier path wins.
   route({
