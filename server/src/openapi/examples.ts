@@ -70,7 +70,7 @@ const refundedDataReceipt: TTransaction = {
   trans_Status: 'refunded',
   phone_number: '08031230000',
   balance_After: 49_000,
-  apiResponse: 'Transaction failed: the network did not accept 08031230000 (sandbox trigger 0000).',
+  apiResponse: 'Transaction failed: the network did not accept 08031230000.',
 };
 
 export const exampleAirtimeReceipt: TTransaction = {
@@ -160,7 +160,7 @@ export const buyDataExamples = {
       refunded: {
         summary: 'The supplier refused: refunded in the same answer',
         value: {
-          msg: 'Transaction failed: the network did not accept 08031230000 (sandbox trigger 0000). Your wallet has been refunded.',
+          msg: 'Transaction failed: the network did not accept 08031230000. Your wallet has been refunded.',
           code: 'PURCHASE_FAILED',
           receipt: refundedDataReceipt,
           balance: 49_000,
