@@ -110,6 +110,8 @@ export type Config = {
   port: number;
   host: string;
   appUrl: string;
+  /** APP_URL was set: links go there; otherwise a checkout returns to the caller's own origin. */
+  appUrlSet: boolean;
   databaseUrl: string | undefined;
   /**
    * The connection migrations run on, as the role that owns the tables; the app itself uses
@@ -286,6 +288,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     port: e.PORT,
     host: e.HOST,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    appUrlSet: e.APP_URL !== undefined,
     databaseUrl: e.DATABASE_URL,
     databaseMigrationUrl: e.DATABASE_MIGRATION_URL || e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
