@@ -139,6 +139,10 @@ describe('the people-and-money back office', () => {
     await screenshot(admin, 'admin-send-mail');
     await noHorizontalScroll(admin);
     await admin.getByRole('button', { name: 'Send to every user' }).click();
+    const confirm = admin.getByRole('dialog', { name: 'Send to every user?' });
+    await confirm.getByText(/This mails \d+ users?\./).waitFor();
+    await screenshot(admin, 'admin-send-mail-confirm');
+    await confirm.getByRole('button', { name: /^Send to \d+ users$/ }).click();
     await admin.getByRole('heading', { name: 'Mail sent' }).waitFor({ timeout: 30_000 });
     const progress = (await admin.getByTestId('mail-progress').textContent()) ?? '';
     const [, sent, failed, left, total] = /(\d+) sent, (\d+) failed, (\d+) to go, of (\d+)/.exec(

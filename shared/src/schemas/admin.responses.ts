@@ -231,3 +231,9 @@ export const ZReconciliationRunsResponse = z.object({
 });
 export type TReconciliationRunsResponse = z.infer<typeof ZReconciliationRunsResponse>;
 export type TReconciliationRun = TReconciliationRunsResponse['runs'][number];
+
+/** GET /admin/sendMail/recipients: how many users a mail to every user would reach. */
+export const ZMailRecipientsResponse = z.object({
+  recipients: z.number().int().describe('Every user, as a mail to everyone queues them'),
+});
+export type TMailRecipientsResponse = z.infer<typeof ZMailRecipientsResponse>;
