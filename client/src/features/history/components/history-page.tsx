@@ -81,6 +81,17 @@ export const HistoryPage = () => {
     form.setValues({ phone: filters.phone, account: filters.account });
   }
 
+  // Phones show the filters folded (CSS); the toggle opens them. Counted: filters in use.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters = [
+    filters.type !== CLEARED.type,
+    filters.status !== CLEARED.status,
+    filters.phone !== '',
+    filters.account !== '',
+    filters.from !== '',
+    filters.to !== '',
+  ].filter(Boolean).length;
+
   const apply = (changes: Partial<THistoryFilters>) =>
     setParams(paramsFromFilters({ ...filters, page: 1, ...changes }), { replace: true });
 
@@ -132,8 +143,24 @@ export const HistoryPage = () => {
             {downloading ? 'Preparing...' : 'Download CSV'}
           </button>
         </div>
+        {/* On a phone the filters fold away so that the list starts on the first screen. */}
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm history-filters-toggle"
+          aria-expanded={filtersOpen}
+          aria-controls="history-filters"
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
+          {filtersOpen
+            ? 'Hide filters'
+            : activeFilters > 0
+              ? `Filters (${activeFilters} on)`
+              : 'Filters'}
+        </button>
         <form
+          id="history-filters"
           className="history-filters"
+          data-open={filtersOpen}
           aria-label="Filters"
           onSubmit={form.handleSubmit(() => apply({ phone, account }))}
         >
