@@ -134,29 +134,38 @@ export const HistoryPage = () => {
           <h1 className="card-title" id="history-title">
             Transactions
           </h1>
-          <button
-            type="button"
-            className="btn btn-secondary btn-sm"
-            onClick={() => void download()}
-            disabled={downloading}
-          >
-            {downloading ? 'Preparing...' : 'Download CSV'}
-          </button>
+          <div className="history-head-actions">
+            {/* On a phone the filters fold away so that the list starts on the first screen. */}
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm history-filters-toggle"
+              aria-expanded={filtersOpen}
+              aria-controls="history-filters"
+              onClick={() => setFiltersOpen((open) => !open)}
+            >
+              {filtersOpen
+                ? 'Hide filters'
+                : activeFilters > 0
+                  ? `Filters (${activeFilters} on)`
+                  : 'Filters'}
+            </button>
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              onClick={() => void download()}
+              disabled={downloading}
+            >
+              {downloading ? (
+                'Preparing...'
+              ) : (
+                <>
+                  {/* "CSV" alone on a phone; its name stays "Download CSV". */}
+                  <span className="history-csv-word">Download </span>CSV
+                </>
+              )}
+            </button>
+          </div>
         </div>
-        {/* On a phone the filters fold away so that the list starts on the first screen. */}
-        <button
-          type="button"
-          className="btn btn-secondary btn-sm history-filters-toggle"
-          aria-expanded={filtersOpen}
-          aria-controls="history-filters"
-          onClick={() => setFiltersOpen((open) => !open)}
-        >
-          {filtersOpen
-            ? 'Hide filters'
-            : activeFilters > 0
-              ? `Filters (${activeFilters} on)`
-              : 'Filters'}
-        </button>
         <form
           id="history-filters"
           className="history-filters"
