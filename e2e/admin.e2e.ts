@@ -140,6 +140,10 @@ describe('the people-and-money back office', () => {
     await screenshot(admin, 'admin-send-mail');
     await noHorizontalScroll(admin);
     await admin.getByRole('button', { name: 'Send to every user' }).click();
+    const confirm = admin.getByRole('dialog', { name: 'Send to every user?' });
+    await confirm.getByText(/This mails \d+ users?\./).waitFor();
+    await screenshot(admin, 'admin-send-mail-confirm');
+    await confirm.getByRole('button', { name: /^Send to \d+ users$/ }).click();
     await admin.getByRole('heading', { name: 'Mail sent' }).waitFor({ timeout: 30_000 });
     const progress = (await admin.getByTestId('mail-progress').textContent()) ?? '';
     const [, sent, failed, left, total] = /(\d+) sent, (\d+) failed, (\d+) to go, of (\d+)/.exec(
@@ -160,6 +164,7 @@ describe('the people-and-money back office', () => {
       const labels = await menuLabels(agent);
       expect(labels).toContain('User list');
       expect(labels).toContain('Update price');
+      expect(labels).toContain('Pending queue');
       for (const adminOnly of [
         'Admin dashboard',
         'Send email',
@@ -177,6 +182,28 @@ describe('the people-and-money back office', () => {
       await agent.getByTestId('users-total').waitFor();
       await agent.context().close();
     }
+  });
+
+  it('an admin finds every staff screen in the menu, in the first screen of the drawer at 1280×800', async () => {
+    const admin = await newPage(DESKTOP);
+    await login(admin, 'demo_admin', 'Admin#2026');
+    const labels = await menuLabels(admin);
+    for (const label of ['Pending queue', 'Reconciliation', 'Audit log', 'All transactions']) {
+      expect(labels).toContain(label);
+      const link = admin
+        .getByRole('navigation', { name: 'Main menu' })
+        .getByRole('link', { name: label, exact: true });
+      const box = await link.boundingBox();
+      expect(box, label).not.toBeNull();
+      expect(box!.y + box!.height, label).toBeLessThanOrEqual(DESKTOP.height);
+    }
+    expect(labels.indexOf('All transactions')).toBeLessThan(labels.indexOf('Buy data'));
+    await admin
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Audit log', exact: true })
+      .click();
+    await admin.waitForURL(/\/admin\/audit$/);
+    await admin.context().close();
   });
 
   it('an admin opens the dashboard with its figures, float and chart', async () => {

@@ -22,9 +22,10 @@ const planPage = async (page: Page, network: string) => {
   await page.locator('.plan-table tbody tr').first().waitFor();
 };
 
-const setService = async (page: Page, action: 'Lock' | 'Unlock') => {
+/** Locks or unlocks a service card on the admin settings: 'Data', or a network's ('GLO data'). */
+const setService = async (page: Page, action: 'Lock' | 'Unlock', service = 'Data') => {
   await page.goto('/profile/adminSettings');
-  const data = page.getByRole('listitem', { name: 'Data' });
+  const data = page.getByRole('listitem', { name: service, exact: true });
   await data.getByRole('button', { name: action }).click();
   await data.getByText(action === 'Lock' ? 'Locked' : 'Available', { exact: true }).waitFor();
 };
@@ -100,7 +101,7 @@ describe('the catalogue back office', () => {
     await customer.context().close();
   });
 
-  it('an admin locks data and the buy-data screen says so, then unlocks it', async () => {
+  it('an admin locks data, then only GLO data, and the buy-data screen says so each time', async () => {
     const admin = await newPage(DESKTOP);
     await login(admin, 'demo_admin', 'Admin#2026');
     await setService(admin, 'Lock');
@@ -119,6 +120,19 @@ describe('the catalogue back office', () => {
     await screenshot(customer, 'buydata-locked');
 
     await setService(admin, 'Unlock');
+    // One network's data locked: that network's purchase is refused by name.
+    await setService(admin, 'Lock', 'GLO data');
+    await screenshot(admin, 'services-network-locks');
+    await customer.getByRole('button', { name: 'Buy', exact: true }).click();
+    await customer
+      .getByRole('dialog', { name: 'Confirm purchase' })
+      .getByRole('button', { name: 'Buy now' })
+      .click();
+    await customer
+      .locator('.form-alert')
+      .filter({ hasText: 'GLO data purchases are paused at the moment.' })
+      .waitFor();
+    await setService(admin, 'Unlock', 'GLO data');
     await customer.getByRole('button', { name: 'Buy', exact: true }).click();
     await customer
       .getByRole('dialog', { name: 'Confirm purchase' })
@@ -192,7 +206,7 @@ describe('the catalogue back office', () => {
       await admin.keyboard.press('Escape');
 
       await admin.goto('/profile/adminSettings');
-      await admin.getByRole('listitem', { name: 'Data' }).waitFor();
+      await admin.getByRole('listitem', { name: 'Data', exact: true }).waitFor();
       await admin.getByLabel('MTN cost per GB (₦)').waitFor();
       await settle(admin);
       await screenshot(admin, 'admin-settings');

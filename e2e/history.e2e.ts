@@ -61,7 +61,12 @@ describe('History', () => {
     await settle(page);
     await screenshot(page, 'history-360');
     await noHorizontalScroll(page);
+    // The filters are folded on a phone: the first row is on the first screen.
+    const first = await cards.getByRole('button').first().boundingBox();
+    expect(first!.y + first!.height).toBeLessThanOrEqual(PHONE.height);
+    expect(await page.getByLabel('Type').isVisible()).toBe(false);
 
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
     await page.getByLabel('Type').selectOption('data');
     await page.waitForURL('**/profile/transactions?type=data');
     await expect
@@ -92,6 +97,7 @@ describe('History', () => {
 
     // Clear filter brings every row back.
     await page.goBack();
+    await page.getByRole('button', { name: 'Filters (1 on)' }).click();
     await page.getByRole('button', { name: 'Clear filter' }).click();
     await page.waitForURL('**/profile/transactions');
     await expect.poll(() => cards.getByRole('button').count()).toBeGreaterThanOrEqual(2);

@@ -199,6 +199,22 @@ describe('a customer buys on a 360 px phone (demo_user, ₦5,000)', () => {
   });
 });
 
+describe('buy data refusals in the browser', () => {
+  it("says 'Please select a network' with the network back on 'Select network'", async () => {
+    const page = await newPage(PHONE);
+    await login(page, 'demo_user', 'User#2026');
+    await page.goto('/profile/buydata');
+    await page.getByLabel('Network').selectOption('MTN');
+    await page.getByLabel('Phone number').fill('08031234567');
+    await page.getByLabel('Network').selectOption('');
+    await page.getByRole('button', { name: 'Buy', exact: true }).click();
+    await expect
+      .poll(() => page.locator('.form-alert').textContent())
+      .toBe('Please select a network');
+    await page.context().close();
+  });
+});
+
 describe('purchase screens on a 1280 px desktop', () => {
   it('renders buy data, the receipt, electricity and contacts', async () => {
     const page = await newPage(DESKTOP);

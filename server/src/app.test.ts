@@ -134,7 +134,7 @@ const cases: Case[] = [
     name: 'an array (parsed, then refused by validation)',
     headers: json,
     body: '[1,2,3]',
-    expected: { status: 400, msg: 'Invalid input: expected object, received array' },
+    expected: { status: 400, msg: 'The request body must be a JSON object' },
   },
   {
     name: 'a latin1 charset',
@@ -228,7 +228,8 @@ describe('JSON request bodies on the API', () => {
         .set('content-type', type)
         .send(body);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ msg: 'Please provide all values', code: 'VALIDATION_ERROR' });
+      // Nothing parsed: the first missing field is the network.
+      expect(res.body).toEqual({ msg: 'Please select a network', code: 'VALIDATION_ERROR' });
     }
   });
 

@@ -9,6 +9,8 @@ export type Config = {
   port: number;
   host: string;
   appUrl: string;
+  /** APP_URL was set: links go there; otherwise a checkout returns to the caller's own origin. */
+  appUrlSet: boolean;
   databaseUrl: string | undefined;
   /**
    * The connection migrations run on, as the role that owns the tables; the app itself uses

@@ -111,8 +111,9 @@ export const ProfileRoutes = () => (
         <Route
           path="user"
           element={
-            <AccountPage apiUserSections={<WebhookSection />}>
+            <AccountPage>
               <ApiTokensSection />
+              <WebhookSection />
             </AccountPage>
           }
         />

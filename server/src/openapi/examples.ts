@@ -70,7 +70,7 @@ const refundedDataReceipt: TTransaction = {
   trans_Status: 'refunded',
   phone_number: '08031230000',
   balance_After: 49_000,
-  apiResponse: 'Transaction failed: the network did not accept 08031230000 (sandbox trigger 0000).',
+  apiResponse: 'Transaction failed: the network did not accept 08031230000.',
 };
 
 export const exampleAirtimeReceipt: TTransaction = {
@@ -95,11 +95,11 @@ export const exampleElectricityReceipt: TTransaction = {
   _id: 'e41b7d90-6a2c-4f1e-8b3d-2c9a5e7f1d33',
   trans_Id: 'VND261124F0B7A14C2D98',
   trans_Type: 'electricity',
-  trans_Network: 'Ikeja',
+  trans_Network: 'electricity token for 45012345678',
   trans_Status: 'success',
   trans_amount: 5050,
   trans_UserName: 'ade_data',
-  phone_number: '08031234567',
+  phone_number: '12345678901234567890',
   balance_Before: 48_270.5,
   balance_After: 43_220.5,
   paymentLink: null,
@@ -113,6 +113,7 @@ export const exampleElectricityReceipt: TTransaction = {
     customerName: 'Bola Ahmed',
     faceValue: 5000,
     token: '12345678901234567890',
+    phoneNumber: '08031234567',
   },
 };
 
@@ -159,7 +160,7 @@ export const buyDataExamples = {
       refunded: {
         summary: 'The supplier refused: refunded in the same answer',
         value: {
-          msg: 'Transaction failed: the network did not accept 08031230000 (sandbox trigger 0000). Your wallet has been refunded.',
+          msg: 'Transaction failed: the network did not accept 08031230000. Your wallet has been refunded.',
           code: 'PURCHASE_FAILED',
           receipt: refundedDataReceipt,
           balance: 49_000,

@@ -29,10 +29,16 @@ export const ZService = z
   .object({
     id: z.string(),
     serviceName: z.string(),
+    serviceType: z
+      .enum(['airtime', 'data'])
+      .optional()
+      .describe("A network's lock: the service it covers (serviceName is then the network)"),
     serviceStatus: z.boolean().describe('true: available; false: locked'),
-    updatedAt: ZIsoDateTime,
+    updatedAt: ZIsoDateTime.nullable().describe('null: a network lock never changed'),
   })
-  .describe('A service (airtime, data, electricity) and whether it can be bought');
+  .describe(
+    'A service (airtime, data, electricity), or one network’s airtime or data, and whether it can be bought',
+  );
 export type TService = z.infer<typeof ZService>;
 
 /** GET /admin/checkServices. */
@@ -225,3 +231,9 @@ export const ZReconciliationRunsResponse = z.object({
 });
 export type TReconciliationRunsResponse = z.infer<typeof ZReconciliationRunsResponse>;
 export type TReconciliationRun = TReconciliationRunsResponse['runs'][number];
+
+/** GET /admin/sendMail/recipients: how many users a mail to every user would reach. */
+export const ZMailRecipientsResponse = z.object({
+  recipients: z.number().int().describe('Every user, as a mail to everyone queues them'),
+});
+export type TMailRecipientsResponse = z.infer<typeof ZMailRecipientsResponse>;

@@ -38,10 +38,10 @@ export type TUserCsvQuery = z.input<typeof ZUserCsvQuery>;
 /** GET /admin/salesChart?days= (admins): the last `days` Lagos days, today included. */
 export const ZSalesChartQuery = z.object({
   days: z.coerce
-    .number({ error: 'days must be a whole number from 1 to 90' })
-    .int('days must be a whole number from 1 to 90')
-    .min(1, 'days must be a whole number from 1 to 90')
-    .max(90, 'days must be a whole number from 1 to 90')
+    .number({ error: 'Days must be a whole number from 1 to 90' })
+    .int('Days must be a whole number from 1 to 90')
+    .min(1, 'Days must be a whole number from 1 to 90')
+    .max(90, 'Days must be a whole number from 1 to 90')
     .optional()
     .describe('1 to 90, default 30'),
 });
@@ -50,7 +50,7 @@ export type TSalesChartQuery = z.input<typeof ZSalesChartQuery>;
 /** GET /admin/alerts (admins and agents): `open=true` lists only unacknowledged alerts. */
 export const ZAlertsQuery = z.object({
   open: z
-    .enum(['true', 'false'], { error: 'open must be true or false' })
+    .enum(['true', 'false'], { error: 'Open must be true or false' })
     .transform((v) => v === 'true')
     .optional(),
 });
@@ -73,10 +73,55 @@ export const ZSupplierRequest = z.object({
 export type TSupplierRequest = z.input<typeof ZSupplierRequest>;
 
 /** POST /admin/updateServices: lock (false) or unlock (true) a service. */
-export const ZServiceStatusRequest = z.object({
-  serviceName: z.enum(SERVICE_NAMES, { error: 'Unknown service' }),
-  serviceStatus: z.boolean({ error: 'serviceStatus must be true or false' }),
-});
+/** What one network's lock covers; electricity is locked as a whole service only. */
+export const NETWORK_SERVICE_TYPES = ['airtime', 'data'] as const;
+export type TNetworkServiceType = (typeof NETWORK_SERVICE_TYPES)[number];
+
+/**
+ * POST /admin/updateServices: a whole service (`airtime`, `data`, `electricity`) or one network's
+ * data or airtime (`{serviceName: 'MTN', serviceType: 'data'}`); `serviceStatus` is true or
+ * `enable` (may be bought), false or `disable` (locked).
+ */
+export const ZServiceStatusRequest = z
+  .object({
+    serviceName: z
+      .string({ error: 'Unknown service' })
+      .trim()
+      .transform((v) => v.toUpperCase())
+      .pipe(z.enum(['AIRTIME', 'DATA', 'ELECTRICITY', ...NETWORKS], { error: 'Unknown service' }))
+      .describe('airtime, data, electricity, or a network: MTN, GLO, AIRTEL, 9MOBILE'),
+    serviceType: z
+      .string()
+      .trim()
+      .transform((v) => v.toLowerCase())
+      .pipe(
+        z.enum(['', ...NETWORK_SERVICE_TYPES], { error: 'The service type is airtime or data' }),
+      )
+      .optional()
+      .describe("With a network: 'airtime' or 'data'"),
+    serviceStatus: z.union(
+      [z.boolean(), z.enum(['enable', 'disable']).transform((v) => v === 'enable')],
+      { error: 'The service status is true or false, or enable or disable' },
+    ),
+  })
+  .transform((body, ctx) => {
+    const service = SERVICE_NAMES.find((name) => name.toUpperCase() === body.serviceName);
+    if (service) return { serviceName: service, serviceStatus: body.serviceStatus };
+    const serviceType = body.serviceType || undefined;
+    if (!serviceType) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['serviceType'],
+        message: 'Choose the service type of the network: airtime or data',
+      });
+      return z.NEVER;
+    }
+    return {
+      serviceName: body.serviceName as (typeof NETWORKS)[number],
+      serviceType: serviceType as TNetworkServiceType,
+      serviceStatus: body.serviceStatus,
+    };
+  });
 export type TServiceStatusRequest = z.input<typeof ZServiceStatusRequest>;
 
 /** POST /admin/ussd: a new balance-check code, or a change to one (with its id). */
@@ -133,7 +178,7 @@ export type TResetUserPasswordRequest = z.input<typeof ZResetUserPasswordRequest
 export const ZRoleRequest = z.object({
   userId: zRecordId('Choose a user'),
   role: z.enum(['agent', 'coupon vendor'], { error: "Choose 'agent' or 'coupon vendor'" }),
-  enabled: z.boolean({ error: 'enabled must be true or false' }),
+  enabled: z.boolean({ error: 'Choose whether the role is on or off (true or false)' }),
 });
 export type TRoleRequest = z.input<typeof ZRoleRequest>;
 

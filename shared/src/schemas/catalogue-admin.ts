@@ -77,6 +77,26 @@ export const ZPlanRequest = z.object({
 });
 export type TPlanRequest = z.input<typeof ZPlanRequest>;
 
+/** A price an update may clear: null or '' clears it, absent leaves it as it is. */
+const clearablePrice = (label: string) =>
+  z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.union([z.null(), price(label)], { error: `Enter a valid ${label}` }).optional(),
+  );
+
+/**
+ * PATCH /dataPlan/update: `_id` and only the fields that change; absent fields keep their value
+ * (a whole plan, as the plan page and clients written for the original system send, works too).
+ */
+export const ZPlanUpdateRequest = ZPlanRequest.partial().extend({
+  _id: zRecordId('Choose a plan to edit').describe('Our id of the plan'),
+  planCostPrice: clearablePrice('cost price').describe(
+    "What the supplier charges us; 0 or null: the network's cost per GB × volume",
+  ),
+  partnerPrice: clearablePrice('partner price').describe('null clears it'),
+});
+export type TPlanUpdateRequest = z.input<typeof ZPlanUpdateRequest>;
+
 /** DELETE /dataPlan/delete?planId= (our id of the plan). */
 export const ZPlanDeleteQuery = z.object({
   planId: zRecordId('Choose a plan'),
@@ -153,11 +173,14 @@ export type TPlanHistoryResponse = z.infer<typeof ZPlanHistoryResponse>;
 export const ZUpdatePriceRequest = z.object({
   dataId: zRecordId('Choose a plan'),
   newPrice: z
-    .object({
-      price: optionalPrice('price').describe('Smart earner price'),
-      reseller: optionalPrice('reseller price'),
-      api: optionalPrice('API price'),
-    })
+    .object(
+      {
+        price: optionalPrice('price').describe('Smart earner price'),
+        reseller: optionalPrice('reseller price'),
+        api: optionalPrice('API price'),
+      },
+      { error: 'Please enter a valid value' },
+    )
     .refine(
       (p) => p.price !== undefined || p.reseller !== undefined || p.api !== undefined,
       'Please enter a valid value',

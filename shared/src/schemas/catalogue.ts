@@ -1,5 +1,5 @@
 import { z } from '../zod.ts';
-import { NETWORKS } from '../constants.ts';
+import { NETWORKS, USER_TYPES } from '../constants.ts';
 import { ZNaira } from './common.ts';
 
 /** Plans, prices and balance-check codes (docs/product-rules.md#catalogue). */
@@ -23,6 +23,9 @@ export const ZDataPlan = z
       .describe(
         'True on every listed plan: clients written for the original system list only these',
       ),
+    volumeRatio: z.number().optional().describe('Staff (admin or agent) only: volume in GB'),
+    planCostPrice: ZNaira.optional().describe('Staff only: the cost price'),
+    partnerPrice: ZNaira.nullable().optional().describe('Staff only'),
   })
   .describe('A data plan in the purchase list, priced for the caller (available plans only)');
 export type TDataPlan = z.infer<typeof ZDataPlan>;
@@ -53,6 +56,23 @@ export const ZPriceRow = z
   })
   .describe('A row of the public price list: never a cost price');
 export type TPriceRow = z.infer<typeof ZPriceRow>;
+
+/** GET /prices/services: what airtime and electricity cost, per account type. */
+export const ZServicePricesResponse = z
+  .object({
+    airtime: z
+      .array(
+        z.object({
+          userType: z.enum(USER_TYPES),
+          discountPercent: z.number().describe('Off the face value, e.g. 1 for 1%'),
+          chargePercent: z.number().describe('Of the face value charged, e.g. 99'),
+        }),
+      )
+      .describe('Airtime: the share of the face value charged, per account type'),
+    electricity: z.object({ feeNaira: ZNaira.describe('Added to the amount of every token') }),
+  })
+  .describe('Prices of airtime and electricity (data plans: GET /prices)');
+export type TServicePricesResponse = z.infer<typeof ZServicePricesResponse>;
 
 /** GET /prices: the public price list. */
 export const ZPriceListResponse = z.array(ZPriceRow);

@@ -47,7 +47,8 @@ const expectedAmount = z
   .optional();
 
 export const ZBuyDataRequest = z.object({
-  network: networkCode(DATA_NETWORK_CODES, 'Please provide all values'),
+  // An empty or missing network is 'Please select a network' (docs/product-rules.md#purchases).
+  network: networkCode(DATA_NETWORK_CODES, 'Please select a network'),
   mobile_number: phone('Please provide all values'),
   plan: z
     .union([z.string(), z.number()], { error: 'Please provide all values' })
@@ -111,7 +112,7 @@ export type TBuyElectricityRequest = z.input<typeof ZBuyElectricityRequest>;
  */
 export const ZPlansRequest = z.object({
   network: z
-    .union([z.string(), z.number(), z.null()])
+    .union([z.string(), z.number(), z.null()], { error: 'Please select a network' })
     .optional()
     .transform((v) =>
       String(v ?? '')

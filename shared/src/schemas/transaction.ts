@@ -28,6 +28,10 @@ export const ZTransactionDetails = z
     disco: z.string().optional().describe('Electricity company'),
     customerName: z.string().optional().describe("The meter owner's name, as validated"),
     token: z.string().optional().describe('Electricity: the token, once delivered'),
+    phoneNumber: z
+      .string()
+      .optional()
+      .describe("Electricity: the buyer's phone (phone_number carries the token)"),
   })
   .describe('What a purchase bought (data, airtime, electricity only)');
 export type TTransactionDetails = z.infer<typeof ZTransactionDetails>;
@@ -37,12 +41,21 @@ export const ZTransaction = z
     _id: z.string(),
     trans_Id: z.string().describe('Reference shown to people'),
     trans_Type: ZTransactionType,
-    trans_Network: z.string().describe('Network, disco or a short description (transfers …)'),
+    trans_Network: z
+      .string()
+      .describe(
+        "Network or a short description (transfers …); electricity: 'electricity token for <meter>' (the company is details.disco)",
+      ),
     trans_Status: ZTransactionStatus,
     trans_amount: ZNaira.describe('What the wallet was charged or credited, naira'),
     trans_profit: ZNaira.optional().describe('Staff (admin or agent) only; may be negative'),
     trans_UserName: z.string(),
-    phone_number: z.string().nullable(),
+    phone_number: z
+      .string()
+      .nullable()
+      .describe(
+        "The phone served; electricity: the token once delivered (the buyer's phone is details.phoneNumber)",
+      ),
     balance_Before: ZNaira,
     balance_After: ZNaira,
     paymentLink: z.string().nullable(),
@@ -114,10 +127,10 @@ export const ZTransactionListQuery = z
     page: z.preprocess(
       blankToUndefined,
       z.coerce
-        .number({ error: 'page must be a whole number from 1' })
-        .int('page must be a whole number from 1')
-        .min(1, 'page must be a whole number from 1')
-        .max(1_000_000, 'page must be a whole number from 1')
+        .number({ error: 'Page must be a whole number from 1' })
+        .int('Page must be a whole number from 1')
+        .min(1, 'Page must be a whole number from 1')
+        .max(1_000_000, 'Page must be a whole number from 1')
         .optional(),
     ),
     from: z.preprocess(blankToUndefined, ZDay.optional()),

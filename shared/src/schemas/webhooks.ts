@@ -16,10 +16,10 @@ export type TUpdateWebhookRequest = z.input<typeof ZUpdateWebhookRequest>;
 /** GET /auth/webhookDeliveries query. */
 export const ZWebhookDeliveriesQuery = z.object({
   page: z.coerce
-    .number({ error: 'page must be a whole number from 1' })
-    .int('page must be a whole number from 1')
-    .min(1, 'page must be a whole number from 1')
-    .max(100_000, 'page must be a whole number from 1')
+    .number({ error: 'Page must be a whole number from 1' })
+    .int('Page must be a whole number from 1')
+    .min(1, 'Page must be a whole number from 1')
+    .max(100_000, 'Page must be a whole number from 1')
     .optional(),
 });
 

@@ -40,9 +40,6 @@ export type TWithdrawRequest = z.input<typeof ZWithdrawRequest>;
 
 /** POST /admin/reQueryWithdrawal: our id or the payout reference. */
 export const ZRequeryWithdrawalRequest = z.object({
-  transactionId: z
-    .string({ error: 'transactionId is required' })
-    .trim()
-    .min(1, 'transactionId is required'),
+  transactionId: z.string({ error: 'Choose a withdrawal' }).trim().min(1, 'Choose a withdrawal'),
 });
 export type TRequeryWithdrawalRequest = z.input<typeof ZRequeryWithdrawalRequest>;

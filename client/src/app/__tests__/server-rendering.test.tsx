@@ -133,7 +133,9 @@ describe('hydration of the server markup', () => {
       fireEvent.click(glo);
       expect(glo).toHaveAttribute('aria-pressed', 'true');
     });
-    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    const rows = within(screen.getByRole('table', { name: 'Data plan prices' })).getAllByRole(
+      'row',
+    );
     expect(rows).toHaveLength(2); // the header and the GLO plan
     expect(errors).toEqual([]);
     expect(requests.filter((r) => r.url === '/prices')).toEqual([]);

@@ -15,6 +15,7 @@ import {
   useRequeryWithdrawalMutation,
 } from '@/lib/staff-transactions.api';
 import { refundOffer, requeryKind } from '@/lib/staff-transactions';
+import { networkOf, servedOf } from '@/lib/transaction-fields';
 
 type TProps = { row: TTransaction; onClose: () => void };
 
@@ -89,7 +90,7 @@ export const TransactionActionsDialog = ({ row, onClose }: TProps) => {
 
   return (
     <Dialog
-      title={`${row.trans_Type} · ${row.trans_Network}`}
+      title={`${row.trans_Type} · ${networkOf(row)}`}
       description={`Reference ${row.trans_Id}`}
       onClose={onClose}
     >
@@ -106,10 +107,10 @@ export const TransactionActionsDialog = ({ row, onClose }: TProps) => {
           <dt>User</dt>
           <dd>{row.trans_UserName}</dd>
         </div>
-        {(row.phone_number ?? row.details?.meterNumber) && (
+        {servedOf(row) && (
           <div className="detail-row">
             <dt>Phone / meter</dt>
-            <dd>{row.phone_number ?? row.details?.meterNumber}</dd>
+            <dd>{servedOf(row)}</dd>
           </div>
         )}
         <div className="detail-row">

@@ -99,8 +99,8 @@ export const services = pgTable('services', {
 });
 
 /**
- * Per network: which supplier serves it and the cost price per GB
- * (docs/product-rules.md#catalogue).
+ * Per network: which supplier serves it, the cost price per GB and whether its data and airtime
+ * may be bought (docs/product-rules.md#catalogue).
  */
 export const networkSettings = pgTable(
   'network_settings',
@@ -108,6 +108,11 @@ export const networkSettings = pgTable(
     network: text('network').primaryKey(),
     supplierName: text('supplier_name').notNull().default('ALARO'),
     costPriceKobo: bigint('cost_price_kobo', { mode: 'number' }).notNull().default(0),
+    /** An admin may lock one network's data or airtime while the rest keeps selling. */
+    dataOpen: boolean('data_open').notNull().default(true),
+    airtimeOpen: boolean('airtime_open').notNull().default(true),
+    /** When a network's lock last changed (null: never). */
+    locksUpdatedAt: timestamp('locks_updated_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

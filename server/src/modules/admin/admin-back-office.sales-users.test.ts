@@ -86,7 +86,7 @@ describe('GET /admin/salesChart', () => {
     for (const bad of ['0', '91', 'x', '1.5']) {
       const res = await as(admin).get(`/salesChart?days=${bad}`);
       expect(res.status).toBe(400);
-      expect(res.body.msg).toBe('days must be a whole number from 1 to 90');
+      expect(res.body.msg).toBe('Days must be a whole number from 1 to 90');
     }
   });
 });

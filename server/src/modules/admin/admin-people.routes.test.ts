@@ -104,6 +104,10 @@ describe('GET /admin/upgradeUser/{userId}/{userType}', () => {
       const res = await as(admin).get(`/upgradeUser/${target.id}/${encodeURIComponent(tier)}`);
       expect(res.status).toBe(200);
       expect(res.body.user.userType).toBe(tier);
+      // 'now an api user', 'now a reseller'
+      expect(res.body.msg).toBe(
+        `${target.userName} is now ${tier === 'api user' ? 'an' : 'a'} ${tier}`,
+      );
     }
     expect(await getWalletBalanceKobo(t.ctx.db, target.id)).toBe(500_00);
     const audit = await auditOf(target.id, 'user.tier');

@@ -124,9 +124,12 @@ export const setUserType = (
     action: 'user.tier',
     msg:
       user.userType === userType
-        ? `${user.userName} is already a ${userType}`
-        : `${user.userName} is now a ${userType}`,
+        ? `${user.userName} is already ${withArticle(userType)}`
+        : `${user.userName} is now ${withArticle(userType)}`,
   }));
+
+/** 'an api user', 'a reseller'. */
+const withArticle = (noun: string): string => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 
 /** POST /admin/roles. An admin's own admin role is not managed here. */
 export const setRole = (

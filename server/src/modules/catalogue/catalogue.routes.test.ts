@@ -85,6 +85,22 @@ const insertPlan = async (overrides: Partial<typeof dataPlans.$inferInsert> = {}
   return row!;
 };
 
+describe('GET /api/v1/prices/services', () => {
+  it('answers the airtime discount per account type and the electricity fee, as charged', async () => {
+    const res = await t.request().get('/api/v1/prices/services');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    expect(res.body).toEqual({
+      airtime: [
+        { userType: 'smart earner', chargePercent: 99, discountPercent: 1 },
+        { userType: 'reseller', chargePercent: 98, discountPercent: 2 },
+        { userType: 'api user', chargePercent: 99, discountPercent: 1 },
+      ],
+      electricity: { feeNaira: 50 },
+    });
+  });
+});
+
 describe('GET /api/v1/prices', () => {
   it('answers every available plan as a public price row, to anyone', async () => {
     const res = await t.request().get('/api/v1/prices');

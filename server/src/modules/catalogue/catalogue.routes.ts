@@ -1,4 +1,9 @@
-import { ZPriceListResponse, ZUssdCodesResponse } from '@vendo/shared/schemas/catalogue';
+import { servicePrices } from '@vendo/shared/pricing-table';
+import {
+  ZPriceListResponse,
+  ZServicePricesResponse,
+  ZUssdCodesResponse,
+} from '@vendo/shared/schemas/catalogue';
 import { reply, route } from '../../api/route.ts';
 import { examplePriceRow } from '../../openapi/examples.ts';
 import { publicPriceRows } from './catalogue.service.ts';
@@ -27,6 +32,20 @@ export const catalogueRoutes = [
       // The same for everyone and changed rarely: caches may keep it a minute.
       res.set('Cache-Control', 'public, max-age=60');
       return reply(200, await publicPriceRows(ctx.db));
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/prices/services',
+    tags,
+    summary: 'Airtime and electricity prices',
+    description:
+      'The share of an airtime top-up’s face value charged per account type, and the fee added to every electricity token. Cached for 60 s.',
+    access: 'public',
+    answers: { 200: { description: 'The prices', schema: ZServicePricesResponse } },
+    handler: ({ res }) => {
+      res.set('Cache-Control', 'public, max-age=60');
+      return Promise.resolve(reply(200, servicePrices()));
     },
   }),
   route({

@@ -19,6 +19,29 @@ const toDataPlan = (plan: DataPlanRow, userType: TUserType): TDataPlan => ({
   isAvailable: true,
 });
 
+/**
+ * A plan as staff (admin or agent) get it from POST /prices: with the volume, cost and partner
+ * price that an edit copied from this list needs (docs/product-rules.md#catalogue). Never for
+ * customers.
+ */
+export const toStaffDataPlan = (plan: DataPlanRow, userType: TUserType): TDataPlan => ({
+  ...toDataPlan(plan, userType),
+  volumeRatio: plan.volumeMb / 1000,
+  planCostPrice: koboToNaira(plan.costPriceKobo),
+  partnerPrice: plan.partnerPriceKobo === null ? null : koboToNaira(plan.partnerPriceKobo),
+});
+
+/** One network's available plans, priced for the tier; with the staff fields for staff. */
+export const networkPlansFor = async (
+  db: DbOrTx,
+  network: TNetwork,
+  userType: TUserType,
+  { staff }: { staff: boolean },
+): Promise<TDataPlan[]> =>
+  (await listAvailablePlans(db))
+    .filter((plan) => plan.network === network)
+    .map((plan) => (staff ? toStaffDataPlan(plan, userType) : toDataPlan(plan, userType)));
+
 /** Available plans by network, priced for the tier (login, register and GET /auth answers). */
 export const subscriptionPlansFor = async (
   db: DbOrTx,

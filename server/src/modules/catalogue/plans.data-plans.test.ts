@@ -144,6 +144,55 @@ describe('PATCH /dataPlan/update and availability', () => {
     expect(history.map((h) => h.after.isAvailable).sort()).toEqual([false, true]);
   });
 
+  it('changes only the fields a PATCH carries', async () => {
+    const body = newPlan({ partnerPrice: 1850 });
+    const plan = await addOk(body);
+    const patch = (fields: Record<string, unknown>) =>
+      t
+        .request()
+        .patch('/api/v1/dataPlan/update')
+        .set('x-auth-token', admin.token)
+        .send({ _id: plan._id, ...fields });
+
+    const hidden = await patch({ planNetwork: 'GLO', planAvailability: false });
+    expect(hidden.status, JSON.stringify(hidden.body)).toBe(200);
+    expect(hidden.body.plan).toMatchObject({
+      isAvailable: false,
+      plan: body.planName,
+      planType: body.planType,
+      planId: body.planId,
+      volumeRatio: 7,
+      planValidity: '30 days',
+      smartEarnerPrice: 2000,
+      resellerPrice: 1950,
+      apiPrice: 1900,
+      planCostPrice: 1500,
+      partnerPrice: 1850,
+    });
+
+    const repriced = await patch({ smartEarnerPrice: 2100 });
+    expect(repriced.status).toBe(200);
+    expect(repriced.body.plan).toMatchObject({
+      smartEarnerPrice: 2100,
+      resellerPrice: 1950,
+      isAvailable: false,
+      partnerPrice: 1850,
+    });
+
+    // null clears the partner price; the price order is still checked on the merged plan.
+    expect((await patch({ partnerPrice: null })).body.plan.partnerPrice).toBeNull();
+    const disordered = await patch({ apiPrice: 2500 });
+    expect(disordered.status).toBe(400);
+
+    const missing = await t
+      .request()
+      .patch('/api/v1/dataPlan/update')
+      .set('x-auth-token', admin.token)
+      .send({ planAvailability: true });
+    expect(missing.status).toBe(400);
+    expect(missing.body.msg).toBe('Choose a plan to edit');
+  });
+
   it('answers 404 for a plan that does not exist', async () => {
     const res = await t
       .request()

@@ -168,3 +168,59 @@ describe('POST /prices for clients written for the original system', () => {
     expect(res.body.every((p: { isAvailable: boolean }) => p.isAvailable === true)).toBe(true);
   });
 });
+
+describe('POST /prices for staff (the Update price page copies a plan from it)', () => {
+  const PRIVATE = ['volumeRatio', 'planCostPrice', 'partnerPrice'];
+
+  it('answers volume, cost and partner price to admins and agents, never to customers', async () => {
+    const plan = await addOk(
+      newPlan({ planVolumeRatio: 2.5, planCostPrice: 1400, partnerPrice: 1850 }),
+    );
+    const listFor = async (token: string) => {
+      const res = await t.request().post('/api/v1/prices').set('x-auth-token', token).send({
+        network: 'GLO',
+      });
+      expect(res.status).toBe(200);
+      return res.body as Record<string, unknown>[];
+    };
+    for (const staff of [admin, agent]) {
+      const row = (await listFor(staff.token)).find((p) => p._id === plan._id);
+      expect(row).toMatchObject({ volumeRatio: 2.5, planCostPrice: 1400, partnerPrice: 1850 });
+    }
+    const customerRows = await listFor(customer.token);
+    expect(customerRows.some((p) => p._id === plan._id)).toBe(true);
+    for (const row of customerRows) for (const key of PRIVATE) expect(row).not.toHaveProperty(key);
+  });
+
+  it('lets the admin save a plan copied from that list, as the original client does', async () => {
+    const plan = await addOk(newPlan({ planVolumeRatio: 3, planCostPrice: 900 }));
+    const list = await t
+      .request()
+      .post('/api/v1/prices')
+      .set('x-auth-token', admin.token)
+      .send({ network: 2 });
+    const row = (list.body as Record<string, unknown>[]).find((p) => p._id === plan._id)!;
+    const res = await t
+      .request()
+      .patch('/api/v1/dataPlan/update')
+      .set('x-auth-token', admin.token)
+      .send({
+        _id: row._id,
+        planNetwork: row.plan_network,
+        planName: row.plan,
+        planType: row.plan_type,
+        planVolumeRatio: row.volumeRatio,
+        planValidity: row.month_validate,
+        planId: row.id,
+        smartEarnerPrice: row.my_price,
+        resellerPrice: row.resellerPrice,
+        apiPrice: Number(row.apiPrice) - 10,
+        planCostPrice: row.planCostPrice,
+        partnerPrice: row.partnerPrice,
+        planAvailability: true,
+      });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [saved] = await t.ctx.db.select().from(dataPlans).where(eq(dataPlans.id, plan._id));
+    expect(saved).toMatchObject({ volumeMb: 3000, costPriceKobo: 900_00 });
+  });
+});

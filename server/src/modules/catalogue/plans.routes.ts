@@ -18,6 +18,7 @@ import {
   ZPlanListQuery,
   ZPlanListResponse,
   ZPlanRequest,
+  ZPlanUpdateRequest,
   ZPlanSavedResponse,
   ZUpdatePriceRequest,
   ZUpdatePriceResponse,
@@ -36,8 +37,8 @@ import {
   setCostPrice,
   updatePrices,
 } from './plans.service.ts';
-import { listNetworkSuppliers, listServiceLocks } from './settings.repository.ts';
-import { chooseSupplier, lockService, saveUssdCode } from './settings.service.ts';
+import { listNetworkSuppliers } from './settings.repository.ts';
+import { chooseSupplier, lockService, saveUssdCode, serviceLocks } from './settings.service.ts';
 
 const tags = ['Admin: catalogue'];
 const planNotFound = {
@@ -89,22 +90,19 @@ export const priceAdminRoutes = [
     path: '/admin/checkServices',
     tags,
     summary: 'Service locks',
+    description:
+      'Each whole service (airtime, data, electricity), then each network’s airtime and data (`serviceName` the network, `serviceType` the service); `serviceStatus` false is locked.',
     access: 'admin',
     answers: { 200: { description: 'Each service', schema: ZServiceListResponse } },
-    handler: async ({ ctx }) => {
-      const locks = await listServiceLocks(ctx.db);
-      // What JSON made of the Date before: its ISO string, in the same place.
-      return reply(
-        200,
-        locks.map((lock) => ({ ...lock, updatedAt: lock.updatedAt.toISOString() })),
-      );
-    },
+    handler: async ({ ctx }) => reply(200, await serviceLocks(ctx)),
   }),
   route({
     method: 'post',
     path: '/admin/updateServices',
     tags,
     summary: 'Lock or unlock a service',
+    description:
+      '`serviceName`: airtime, data or electricity (the whole service), or a network (MTN, GLO, AIRTEL, 9MOBILE) with `serviceType` airtime or data. `serviceStatus`: true or `enable` to sell, false or `disable` to lock.',
     access: 'admin',
     body: ZServiceStatusRequest,
     answers: { 200: { description: 'Changed', schema: ZMsgResponse } },
@@ -172,8 +170,10 @@ export const planRoutes = [
     path: '/dataPlan/update',
     tags,
     summary: 'Change a plan',
+    description:
+      '`_id` and the fields to change; a field left out keeps its value (`{_id, planAvailability: false}` hides a plan). `planCostPrice` or `partnerPrice` null clears it.',
     access: 'admin',
-    body: ZPlanRequest,
+    body: ZPlanUpdateRequest,
     answers: { 200: { description: 'Changed', schema: ZPlanSavedResponse } },
     errors: { 404: planNotFound, 409: true },
     handler: async ({ ctx, user, body }) =>

@@ -6,6 +6,7 @@ import type {
   TPriceChange,
   ZCostPriceRequest,
   ZPlanRequest,
+  ZPlanUpdateRequest,
   ZUpdatePriceRequest,
 } from '@vendo/shared/schemas/catalogue-admin';
 import type { z } from 'zod';
@@ -43,6 +44,7 @@ import { inTransaction } from '../../db/retry.ts';
  */
 
 type PlanInput = z.output<typeof ZPlanRequest>;
+type PlanUpdateInput = z.output<typeof ZPlanUpdateRequest>;
 type PriceInput = z.output<typeof ZUpdatePriceRequest>;
 
 const naira = (kobo: number) => koboToNaira(kobo, { allowNegative: true });
@@ -146,14 +148,41 @@ export const addPlan = async (ctx: AppContext, actor: UserRow, input: PlanInput)
   return toManagedPlan(plan, await networkCostPerGb(ctx.db, plan.network));
 };
 
-/** PATCH /dataPlan/update (admin): every field of the plan, by `_id`. */
-export const changePlan = async (ctx: AppContext, actor: UserRow, input: PlanInput) => {
-  if (!input._id) throw new AppError('VALIDATION_ERROR', { msg: 'Choose a plan to edit' });
+/**
+ * A plan's fields after an update that carries only what changes: an absent field keeps its
+ * value; a null cost price is the network's cost, a null partner price none.
+ */
+const updatedFields = (before: DataPlanRow, input: PlanUpdateInput): NewPlan => {
+  const planId = input.planId ?? before.planId;
+  return {
+    network: input.planNetwork ?? before.network,
+    plan: input.planName ?? before.plan,
+    planType: input.planType?.toUpperCase() ?? before.planType,
+    planId,
+    volumeMb:
+      input.planVolumeRatio === undefined
+        ? before.volumeMb
+        : Math.round(input.planVolumeRatio * 1000),
+    validity: input.planValidity ?? before.validity,
+    costPriceKobo:
+      input.planCostPrice === undefined ? before.costPriceKobo : (input.planCostPrice ?? 0),
+    smartEarnerPriceKobo: input.smartEarnerPrice ?? before.smartEarnerPriceKobo,
+    resellerPriceKobo: input.resellerPrice ?? before.resellerPriceKobo,
+    apiPriceKobo: input.apiPrice ?? before.apiPriceKobo,
+    partnerPriceKobo:
+      input.partnerPrice === undefined ? before.partnerPriceKobo : input.partnerPrice,
+    isAvailable: input.planAvailability ?? before.isAvailable,
+    supplierPlanIds: sameIdAtEverySupplier(planId),
+  };
+};
+
+/** PATCH /dataPlan/update (admin): the fields it carries, by `_id`. */
+export const changePlan = async (ctx: AppContext, actor: UserRow, input: PlanUpdateInput) => {
   const id = input._id;
-  const fields = planFields(input);
   const plan = await inTransaction(ctx.db, async (tx) => {
     const before = await findLivePlan(tx, id, { forUpdate: true });
     if (!before) throw planNotFound();
+    const fields = updatedFields(before, input);
     if (await planIdTaken(tx, fields.network, fields.planId, id)) {
       throw duplicatePlanId(fields.network, fields.planId);
     }

@@ -53,6 +53,45 @@ export const setServiceStatus = async (
   return before.status;
 };
 
+/** Each network's data and airtime locks, in network order. */
+export const listNetworkLocks = (db: DbOrTx) =>
+  db
+    .select({
+      network: networkSettings.network,
+      dataOpen: networkSettings.dataOpen,
+      airtimeOpen: networkSettings.airtimeOpen,
+      updatedAt: networkSettings.locksUpdatedAt,
+    })
+    .from(networkSettings)
+    .orderBy(byNetwork(networkSettings.network));
+
+/**
+ * Locks (false) or opens (true) one network's data or airtime; its status before, or null when
+ * the network has no row.
+ */
+export const setNetworkServiceStatus = async (
+  db: DbOrTx,
+  network: TNetwork,
+  serviceType: 'data' | 'airtime',
+  open: boolean,
+): Promise<boolean | null> => {
+  const column = serviceType === 'data' ? networkSettings.dataOpen : networkSettings.airtimeOpen;
+  const [before] = await db
+    .select({ open: column })
+    .from(networkSettings)
+    .where(eq(networkSettings.network, network))
+    .for('update');
+  if (!before) return null;
+  await db
+    .update(networkSettings)
+    .set({
+      ...(serviceType === 'data' ? { dataOpen: open } : { airtimeOpen: open }),
+      locksUpdatedAt: sql`now()`,
+    })
+    .where(eq(networkSettings.network, network));
+  return before.open;
+};
+
 export const listUssdCodes = (db: DbOrTx) =>
   db.select().from(ussdCodes).orderBy(asc(ussdCodes.category), asc(ussdCodes.sortOrder));
 

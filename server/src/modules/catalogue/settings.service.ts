@@ -1,8 +1,11 @@
-import type {
-  ZServiceStatusRequest,
-  ZSupplierRequest,
-  ZUssdCodeRequest,
+import type { TNetwork } from '@vendo/shared/constants';
+import {
+  NETWORK_SERVICE_TYPES,
+  type ZServiceStatusRequest,
+  type ZSupplierRequest,
+  type ZUssdCodeRequest,
 } from '@vendo/shared/schemas/admin';
+import type { TServiceListResponse } from '@vendo/shared/schemas/admin.responses';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { UserRow } from '../../db/schema/index.ts';
@@ -10,7 +13,10 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import {
   insertUssdCode,
+  listNetworkLocks,
+  listServiceLocks,
   listUssdCodes,
+  setNetworkServiceStatus,
   setNetworkSupplier,
   setServiceStatus,
   updateUssdCode,
@@ -42,25 +48,53 @@ export const chooseSupplier = (
     return { msg: `${network} is now served by ${supplierName}` };
   });
 
-/** POST /admin/updateServices. */
+/**
+ * POST /admin/updateServices: a whole service, or one network's data or airtime
+ * (docs/product-rules.md#purchases).
+ */
 export const lockService = (
   ctx: AppContext,
   actor: UserRow,
-  { serviceName, serviceStatus }: z.output<typeof ZServiceStatusRequest>,
+  body: z.output<typeof ZServiceStatusRequest>,
 ): Promise<{ msg: string }> =>
   inTransaction(ctx.db, async (tx) => {
-    const before = await setServiceStatus(tx, serviceName, serviceStatus);
+    const { serviceName, serviceStatus } = body;
+    const serviceType = 'serviceType' in body ? body.serviceType : undefined;
+    const before = serviceType
+      ? await setNetworkServiceStatus(tx, serviceName as TNetwork, serviceType, serviceStatus)
+      : await setServiceStatus(tx, serviceName, serviceStatus);
     if (before === null) throw new AppError('NOT_FOUND', { msg: 'Unknown service' });
+    const target = serviceType ? `${serviceName} ${serviceType}` : serviceName;
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'service.status',
-      targetType: 'service',
-      targetId: serviceName,
+      targetType: serviceType ? 'network_service' : 'service',
+      targetId: target,
       before: { serviceStatus: before },
       after: { serviceStatus },
     });
-    return { msg: `${serviceName} is now ${serviceStatus ? 'available' : 'locked'}` };
+    return { msg: `${target} is now ${serviceStatus ? 'available' : 'locked'}` };
   });
+
+/**
+ * GET /admin/checkServices: the whole services, then each network's airtime and data (with
+ * `serviceType`), as the services screen lists them.
+ */
+export const serviceLocks = async (ctx: AppContext): Promise<TServiceListResponse> => {
+  const [whole, networks] = await Promise.all([listServiceLocks(ctx.db), listNetworkLocks(ctx.db)]);
+  return [
+    ...whole.map((lock) => ({ ...lock, updatedAt: lock.updatedAt.toISOString() })),
+    ...networks.flatMap((row) =>
+      NETWORK_SERVICE_TYPES.map((serviceType) => ({
+        id: `${row.network}:${serviceType}`,
+        serviceName: row.network,
+        serviceType,
+        serviceStatus: serviceType === 'data' ? row.dataOpen : row.airtimeOpen,
+        updatedAt: row.updatedAt?.toISOString() ?? null,
+      })),
+    ),
+  ];
+};
 
 /** POST /admin/ussd: a new code, or a change to one (with its id); answers every code. */
 export const saveUssdCode = async (

@@ -74,9 +74,24 @@ export const deleteContact = async (db: Db, userId: string, id: string): Promise
   if (!(await deleteContactById(db, userId, id))) throw notFound();
 };
 
-/** Marks a number as used (a purchase to it), which keeps its contact alive. */
-export const touchContact = async (db: Db, userId: string, phone: string): Promise<void> => {
-  await markContactUsed(db, userId, phone);
+/**
+ * Marks a number as used (a purchase to it, a transfer to its owner, its history shortcut),
+ * which keeps the caller's contact under it alive for another 30 days
+ * (docs/product-rules.md#contacts). Best effort: the act it follows has already happened, so a
+ * failure here is logged by the caller's logger, never an error.
+ */
+export const touchContact = async (
+  db: Db,
+  userId: string,
+  phone: string | null | undefined,
+  onError?: (error: unknown) => void,
+): Promise<void> => {
+  if (!phone) return;
+  try {
+    await markContactUsed(db, userId, phone);
+  } catch (error) {
+    onError?.(error);
+  }
 };
 
 /** The cleanup job: removes contacts unused for 30 days. Returns how many went. */

@@ -1,3 +1,4 @@
+import { appUrlFor } from '../../lib/request-origin.ts';
 import type { Response } from 'express';
 import {
   ZFeesRequest,
@@ -63,10 +64,12 @@ export const fundingRoutes = [
         },
       },
     },
-    handler: async ({ ctx, user, body }) => {
+    handler: async ({ ctx, user, body, req }) => {
       const result = await initiateFunding(ctx, user, {
         amountKobo: body.amount,
         email: body.email,
+        // Back to where the user opened the app, signed in (APP_URL when it is set).
+        returnUrl: `${appUrlFor(req, ctx.config)}/profile`,
       });
       return reply(200, { link: result.link, msg: result.msg });
     },

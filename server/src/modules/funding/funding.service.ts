@@ -43,7 +43,7 @@ const squadSettings = squadSettingsFor;
 export const initiateFunding = async (
   ctx: AppContext,
   user: UserRow,
-  input: { amountKobo: number; email: string },
+  input: { amountKobo: number; email: string; returnUrl?: string },
 ) => {
   const reference = `SQD${Date.now().toString(36).toUpperCase()}${randomBytes(5).toString('hex').toUpperCase()}`;
   const balanceKobo = await getWalletBalanceKobo(ctx.db, user.id);
@@ -63,7 +63,7 @@ export const initiateFunding = async (
       reference,
       amountKobo: input.amountKobo,
       email: input.email,
-      callbackUrl: `${ctx.config.appUrl}/profile`,
+      callbackUrl: input.returnUrl ?? `${ctx.config.appUrl}/profile`,
       customerName: user.fullName || user.userName,
     });
     await setFundingPaymentLink(ctx.db, reference, checkoutUrl);

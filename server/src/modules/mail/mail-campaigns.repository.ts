@@ -143,3 +143,9 @@ export const campaignProgress = async (db: DbOrTx, id: number) => {
     pending: of('queued') + of('claimed') + of('sending'),
   };
 };
+
+/** How many users a mail to every user goes to (every account, as a campaign queues them). */
+export const countEveryRecipient = async (db: DbOrTx): Promise<number> => {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  return Number(row?.count ?? 0);
+};

@@ -141,3 +141,27 @@ describe('POST /admin/sendMail', () => {
     expect(failed!.userId).toBe(inFlight.userId);
   });
 });
+
+describe('GET /api/v1/admin/sendMail/recipients', () => {
+  it('names how many users a mail to everyone reaches, to admins only', async () => {
+    const res = await t
+      .request()
+      .get('/api/v1/admin/sendMail/recipients')
+      .set('x-auth-token', admin.token);
+    expect(res.status).toBe(200);
+    const [row] = await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(users);
+    expect(res.body).toEqual({ recipients: Number(row!.n) });
+    await createUser(t.ctx);
+    const after = await t
+      .request()
+      .get('/api/v1/admin/sendMail/recipients')
+      .set('x-auth-token', admin.token);
+    expect(after.body.recipients).toBe(res.body.recipients + 1);
+    const customer = await createUser(t.ctx);
+    const refused = await t
+      .request()
+      .get('/api/v1/admin/sendMail/recipients')
+      .set('x-auth-token', customer.token);
+    expect(refused.status).toBe(403);
+  });
+});

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { ZSendMailRequest } from '@vendo/shared/schemas/admin';
-import { ZMailCampaignResponse } from '@vendo/shared/schemas/admin.responses';
+import {
+  ZMailCampaignResponse,
+  ZMailRecipientsResponse,
+} from '@vendo/shared/schemas/admin.responses';
 import { reply, route } from '../../api/route.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { apiError } from '../../openapi/operation.ts';
+import { countEveryRecipient } from './mail-campaigns.repository.ts';
 import { mailProgress, sendMail } from './mail-campaigns.service.ts';
 
 const tags = ['Admin'];
@@ -29,6 +33,16 @@ export const mailRoutes = [
       },
     },
     handler: async ({ ctx, user, body }) => reply(200, await sendMail(ctx, user, body)),
+  }),
+  route({
+    method: 'get',
+    path: '/admin/sendMail/recipients',
+    tags,
+    summary: 'How many users a mail to everyone reaches',
+    description: 'What the send page names in its confirmation before a mail to every user.',
+    access: 'admin',
+    answers: { 200: { description: 'The count', schema: ZMailRecipientsResponse } },
+    handler: async ({ ctx }) => reply(200, { recipients: await countEveryRecipient(ctx.db) }),
   }),
   route({
     method: 'get',

@@ -184,12 +184,12 @@ const statementRow = (row: TransactionRow & { userName: string }, staff: boolean
     lagosTime(row.createdAt),
     t.trans_Id,
     t.trans_Type,
-    t.trans_Network,
+    row.network, // the network or company, not the compatibility wording of electricity
     t.trans_Status,
     t.trans_amount,
     t.balance_Before,
     t.balance_After,
-    t.phone_number,
+    row.phoneNumber,
     details,
     ...(staff ? [t.trans_UserName, t.trans_profit ?? 0] : []),
   ];

@@ -80,6 +80,23 @@ export const customerApiResponse = (raw: string | null): string | null => {
 };
 
 /**
+ * Where an electricity purchase puts its meter and token for clients that read only
+ * `trans_Network`, `phone_number` and `apiResponse` (as the system Vendo replaces did): the
+ * meter in `trans_Network` ("electricity token for <meter>"), the token in `phone_number` once
+ * delivered. The company, the buyer's phone and the token stay in `details`.
+ */
+const electricityFields = (
+  row: TransactionRow,
+  details: TTransactionDetails | undefined,
+): { trans_Network: string; phone_number: string | null } => {
+  const meter = details?.meterNumber;
+  return {
+    trans_Network: meter ? `electricity token for ${meter}` : row.network,
+    phone_number: details?.token ?? null,
+  };
+};
+
+/**
  * A transaction on the wire; profit and the supplier's raw answer only for staff (admin or
  * agent): a customer reads the answer's message alone.
  */
@@ -88,23 +105,31 @@ export const toPublicTransaction = (
   { withProfit }: { withProfit: boolean },
 ): TTransaction => {
   const details = toPublicDetails(row.type, row.details);
+  const electricity = row.type === 'electricity';
+  const shown = electricity
+    ? electricityFields(row, details)
+    : { trans_Network: row.network, phone_number: row.phoneNumber };
+  const allDetails =
+    electricity && details && row.phoneNumber
+      ? { ...details, phoneNumber: row.phoneNumber }
+      : details;
   return {
     _id: row.id,
     trans_Id: row.reference,
     trans_Type: row.type as TTransactionType,
-    trans_Network: row.network,
+    trans_Network: shown.trans_Network,
     trans_Status: row.status as TTransactionStatus,
     trans_amount: koboToNaira(row.amountKobo),
     ...(withProfit ? { trans_profit: koboToNaira(row.profitKobo, { allowNegative: true }) } : {}),
     trans_UserName: row.userName,
-    phone_number: row.phoneNumber,
+    phone_number: shown.phone_number,
     balance_Before: koboToNaira(row.balanceBeforeKobo),
     balance_After: koboToNaira(row.balanceAfterKobo),
     paymentLink: row.paymentLink,
     apiResponse: withProfit ? row.apiResponse : customerApiResponse(row.apiResponse),
     apiResponseId: row.apiResponseId,
     createdAt: row.createdAt.toISOString(),
-    ...(details ? { details } : {}),
+    ...(allDetails ? { details: allDetails } : {}),
     ...(row.requestId ? { request_id: row.requestId } : {}),
   };
 };

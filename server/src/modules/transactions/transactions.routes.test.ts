@@ -125,9 +125,45 @@ describe('GET /api/v1/transaction/:id', () => {
       disco: 'Ikeja',
       customerName: bought.body.customerName,
       faceValue: 1000,
+      phoneNumber: user.phoneNumber,
     });
     expect(res.body.transaction.details.token).toMatch(/^\d{20}$/);
     await expectCleanLedger();
+  });
+
+  it('puts the meter in trans_Network and the token in phone_number, for clients that read only those', async () => {
+    const user = await createUser(t.ctx, { balanceKobo: 2_000_00, phoneNumber: '08035550101' });
+    const bought = await t
+      .request()
+      .post('/api/v1/buy/electricity')
+      .set('x-auth-token', user.token)
+      .send({ meterNumber: '1234567890', meterId: 18, meterType: 'prepaid', amount: 1000 });
+    expect(bought.status).toBe(200);
+    const token: string = bought.body.token;
+    expect(token).toMatch(/^\d{20}$/);
+    const expected = {
+      trans_Network: 'electricity token for 1234567890',
+      phone_number: token,
+      details: expect.objectContaining({
+        token,
+        meterNumber: '1234567890',
+        disco: 'Ikeja',
+        phoneNumber: '08035550101',
+      }),
+    };
+    expect(bought.body.receipt).toMatchObject(expected);
+    const one = await getTransaction(bought.body.receipt._id, user);
+    expect(one.body.transaction).toMatchObject(expected);
+    const list = await t.request().get('/api/v1/transaction').set('x-auth-token', user.token);
+    expect(list.body.transactions[0]).toMatchObject(expected);
+
+    // Vendo's own statement keeps the company and the buyer's phone in their columns.
+    const csv = await t
+      .request()
+      .get('/api/v1/transaction/statement.csv')
+      .set('x-auth-token', user.token);
+    expect(csv.text).toContain(',Ikeja,');
+    expect(csv.text).toContain('08035550101');
   });
 
   it('shows the face value of an airtime purchase', async () => {

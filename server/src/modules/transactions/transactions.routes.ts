@@ -1,3 +1,4 @@
+import { touchContact } from '../contacts/contacts.service.ts';
 import {
   ZTransactionListQuery,
   ZTransactionListResponse,
@@ -47,8 +48,14 @@ export const transactionRoutes = [
       },
     },
     // A report: read from the replica when there is one (decision 0034).
-    handler: async ({ ctx, user, query }) =>
-      reply(200, await listHistory(await readDbOf(ctx), { viewer: user, query, primary: ctx.db })),
+    handler: async ({ ctx, user, query }) => {
+      const page = await listHistory(await readDbOf(ctx), { viewer: user, query, primary: ctx.db });
+      // A contact's history shortcut (a list of one number) is a use of that contact.
+      await touchContact(ctx.db, user.id, query.phoneNumber, (error) =>
+        ctx.logger.warn('contact not marked used', { error: String(error) }),
+      );
+      return reply(200, page);
+    },
   }),
   // Before /transaction/{id}: the earlier path wins.
   route({

@@ -1,3 +1,4 @@
+import { touchContact } from '../contacts/contacts.service.ts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newReference } from '../../lib/ids.ts';
@@ -31,7 +32,7 @@ export const transferFunds = async (
   if (recipient.id === sender.id)
     throw new AppError('VALIDATION_ERROR', { msg: 'You cannot transfer to yourself' });
   const reference = newReference('TRF');
-  return inTransaction(ctx.db, async (tx) => {
+  const answer = await inTransaction(ctx.db, async (tx) => {
     const moved = await transferBetweenWallets(tx, {
       reference,
       from: { userId: sender.id, isAdmin: sender.isAdmin },
@@ -89,4 +90,9 @@ export const transferFunds = async (
       balanceKobo: outgoing.balanceAfterKobo,
     };
   });
+  // A transfer to someone saved as a contact (by their phone) keeps that contact alive.
+  await touchContact(ctx.db, sender.id, recipient.phoneNumber, (error) =>
+    ctx.logger.warn('contact not marked used', { reference, error: String(error) }),
+  );
+  return answer;
 };

@@ -172,6 +172,8 @@ export const isServiceLocked = async (db: DbOrTx, service: PurchaseKind): Promis
 export type SaleTerms = {
   /** An admin has locked the service (a service with no row is open). */
   locked: boolean;
+  /** An admin has locked this service on this network only (data or airtime). */
+  networkLocked: boolean;
   /** The supplier that serves the network (admin data, default ALARO) and its cost per GB. */
   supplier: TSupplier;
   costPerGbKobo: number;
@@ -180,7 +182,8 @@ export type SaleTerms = {
 };
 
 /**
- * The service lock, the network's supplier and (for data) the plan, read in one statement: a
+ * The service's locks (whole and on this network), the network's supplier and (for data) the
+ * plan, read in one statement: a
  * purchase reads them fresh every time, so an admin's change applies to the next purchase in
  * every process.
  */
@@ -212,8 +215,11 @@ export const findSaleTerms = async (
         limit 1) as plan`,
   );
   const settings = row?.settings ? rowFromRaw(networkSettings, row.settings) : null;
+  const networkOpen =
+    service === 'data' ? settings?.dataOpen : service === 'airtime' ? settings?.airtimeOpen : true;
   return {
     locked: row?.locked ?? false,
+    networkLocked: networkOpen === false,
     supplier: (settings?.supplierName as TSupplier | undefined) ?? 'ALARO',
     costPerGbKobo: settings?.costPriceKobo ?? 0,
     plan: row?.plan ? rowFromRaw(dataPlans, row.plan) : null,

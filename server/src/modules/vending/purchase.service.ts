@@ -1,3 +1,4 @@
+import { touchContact } from '../contacts/contacts.service.ts';
 import type { TNetwork, TSupplier } from '@vendo/shared/constants';
 import type { TTransaction } from '@vendo/shared/schemas/transaction';
 import type { AppContext } from '../../app-context.ts';
@@ -184,6 +185,10 @@ export const executePurchase = async (
     supplier: purchase.supplier,
     outcome: status,
   });
+  // The number bought to keeps its contact alive (after the purchase: never in its way).
+  await touchContact(ctx.db, user.id, purchase.phone, (error) =>
+    ctx.logger.warn('contact not marked used', { reference, error: String(error) }),
+  );
   return {
     status,
     receipt: toPublicTransaction(

@@ -63,7 +63,9 @@ describe('POST /api/v1/buy/airtime and electricity', () => {
     expect(res.body.receipt).toMatchObject({
       trans_Type: 'electricity',
       trans_amount: 1050,
-      trans_Network: 'Ikeja',
+      trans_Network: `electricity token for ${meter.meterNumber}`,
+      phone_number: res.body.token,
+      details: { disco: 'Ikeja', token: res.body.token },
     });
     expect(await getWalletBalanceKobo(t.ctx.db, user.id)).toBe(950_00);
     const row = await purchase(res.body.receipt.trans_Id);

@@ -14,7 +14,9 @@ describe('bad input on the purchase routes', () => {
   });
 
   it.each([
-    [{}, 'Please provide all values'],
+    [{}, 'Please select a network'],
+    [{ network: '', mobile_number: '08031234567', plan: '2' }, 'Please select a network'],
+    [{ mobile_number: '08031234567', plan: '2' }, 'Please select a network'],
     [{ network: 'select', mobile_number: '08031234567', plan: '2' }, 'Please select a network'],
     [{ network: 5, mobile_number: '08031234567', plan: '2' }, 'Please select a network'],
     [{ network: 1, mobile_number: '0803123', plan: '2' }, 'Please check the phone number entered'],

@@ -99,4 +99,58 @@ describe('/api/v1/auth/contact', () => {
       'New',
     ]);
   });
+
+  it('keeps a contact alive while it is used: a purchase, a transfer, its history shortcut', async () => {
+    const owner = await createUser(t.ctx, { balanceKobo: 5_000_00 });
+    const friend = await createUser(t.ctx, { phoneNumber: '08039990003' });
+    const save = (contactName: string, contactNumber: string) =>
+      t
+        .request()
+        .post('/api/v1/auth/contact')
+        .set('x-auth-token', owner.token)
+        .send({ contactName, contactNumber, contactNetwork: 'MTN' })
+        .expect(201);
+    await save('Bought', '08039990001');
+    await save('Looked', '08039990002');
+    await save('Friend', friend.phoneNumber);
+    await save('Idle', '08039990004');
+    // Saved 29 days ago and not used since.
+    const age = (days: number) =>
+      t.ctx.db
+        .update(contacts)
+        .set({
+          lastUsedAt: sql`${contacts.lastUsedAt} - make_interval(days => ${days})`,
+          createdAt: sql`${contacts.createdAt} - make_interval(days => ${days})`,
+        })
+        .where(eq(contacts.userId, owner.id));
+    await age(29);
+
+    const bought = await t
+      .request()
+      .post('/api/v1/buy/airtime')
+      .set('x-auth-token', owner.token)
+      .send({ network: 1, mobile_number: '08039990001', amount: 100 });
+    expect(bought.status).toBe(200);
+    await t
+      .request()
+      .post('/api/v1/auth/transferFund')
+      .set('x-auth-token', owner.token)
+      .send({ userName: friend.userName, amount: 100 })
+      .expect(200);
+    await t
+      .request()
+      .get('/api/v1/transaction')
+      .query({ phoneNumber: '08039990002' })
+      .set('x-auth-token', owner.token)
+      .expect(200);
+
+    // Two days on: 31 days since they were saved; only the unused one goes.
+    await age(2);
+    const { deleteInactiveContacts } = await import('../contacts/contacts.service.ts');
+    expect(await deleteInactiveContacts(t.ctx.db)).toBeGreaterThanOrEqual(1);
+    const list = await t.request().get('/api/v1/auth/contact').set('x-auth-token', owner.token);
+    expect(list.body.contactList.map((c: { contactName: string }) => c.contactName).sort()).toEqual(
+      ['Bought', 'Friend', 'Looked'],
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { PLAN_LIST_KEYS, type TNetwork, type TUserType } from '@vendo/shared/constants';
+import type { TNetwork, TUserType } from '@vendo/shared/constants';
 import { ZPlansResponse } from '@vendo/shared/schemas/catalogue';
 import {
   ZBuyAirtimeRequest,
@@ -21,7 +21,7 @@ import {
   priceChangedExamples,
 } from '../../openapi/examples.ts';
 import { apiError } from '../../openapi/operation.ts';
-import { subscriptionPlansFor } from '../catalogue/catalogue.service.ts';
+import { networkPlansFor } from '../catalogue/catalogue.service.ts';
 import { purchaseAnswer, recoverPurchaseAnswer } from './purchase-answer.ts';
 import { buyAirtime, buyData, buyElectricity, validateMeter } from './vending.service.ts';
 import {
@@ -47,7 +47,7 @@ export const vendingRoutes = [
     tags: ['Plans and prices'],
     summary: 'Data plans of a network, priced for you',
     description:
-      'The available plans of one network at the caller’s tier (`plan_amount`); the `id` of a plan is what `POST /buy/data` sends as `plan`. `network` is MTN, GLO, AIRTEL or 9MOBILE, or the data network code (1, 2, 3, 6). No network (absent, empty or `select`) answers `[]`.',
+      'The available plans of one network at the caller’s tier (`plan_amount`); the `id` of a plan is what `POST /buy/data` sends as `plan`. Admins and agents also get each plan’s `volumeRatio` (GB), `planCostPrice` and `partnerPrice`. `network` is MTN, GLO, AIRTEL or 9MOBILE, or the data network code (1, 2, 3, 6). No network (absent, empty or `select`) answers `[]`.',
     access: 'user',
     body: ZPlansRequest,
     bodyExamples: { mtn: { summary: 'MTN', value: { network: 'MTN' } } },
@@ -62,8 +62,13 @@ export const vendingRoutes = [
     },
     handler: async ({ ctx, user, body }) => {
       if (body.network === null) return reply(200, []);
-      const lists = await subscriptionPlansFor(ctx.db, user.userType as TUserType);
-      return reply(200, lists[PLAN_LIST_KEYS[body.network as TNetwork]]);
+      const staff = user.isAdmin || user.isAgent;
+      return reply(
+        200,
+        await networkPlansFor(ctx.db, body.network as TNetwork, user.userType as TUserType, {
+          staff,
+        }),
+      );
     },
   }),
   route({

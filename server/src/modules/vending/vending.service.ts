@@ -61,6 +61,11 @@ const openTerms = async (
   if (terms.locked) {
     throw new AppError('SERVICE_LOCKED', { msg: lockedMessage(query.service) });
   }
+  if (terms.networkLocked) {
+    throw new AppError('SERVICE_LOCKED', {
+      msg: `${query.network} ${query.service} purchases are paused at the moment. Please try again later.`,
+    });
+  }
   return terms;
 };
 

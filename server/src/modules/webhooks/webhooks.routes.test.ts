@@ -116,13 +116,24 @@ describe('POST /api/v1/auth/updateWebhook', () => {
     expect((await get('/api/v1/auth', user)).body.user.webhookUrl).toBeNull();
   });
 
-  it('is for API users only, and for signed-in ones', async () => {
-    const reseller = await createUser(t.ctx, { userType: 'reseller' });
-    const res = await post('/api/v1/auth/updateWebhook', reseller, { webhookUrl: PUBLIC_URL });
-    expect(res.status).toBe(403);
-    expect(res.body.msg).toBe('Webhooks are available to API users only');
-    expect((await post('/api/v1/auth/webhookSecret', reseller)).status).toBe(403);
-    expect((await get('/api/v1/auth/webhookDeliveries', reseller)).status).toBe(403);
+  it('is for every account, since every account may hold API tokens; set with a session', async () => {
+    for (const userType of ['reseller', 'smart earner'] as const) {
+      const holder = await createUser(t.ctx, { userType });
+      const res = await post('/api/v1/auth/updateWebhook', holder, { webhookUrl: PUBLIC_URL });
+      expect(res.status, userType).toBe(200);
+      expect(res.body.webhookUrl).toBe(PUBLIC_URL);
+      expect((await get('/api/v1/auth/webhook', holder)).body.webhookUrl).toBe(PUBLIC_URL);
+      expect((await post('/api/v1/auth/webhookSecret', holder)).status).toBe(200);
+      expect((await get('/api/v1/auth/webhookDeliveries', holder)).status).toBe(200);
+      // An API token may buy, but not move the webhook.
+      const made = await post('/api/v1/auth/apiTokens', holder, { name: 'shop' });
+      const byToken = await t
+        .request()
+        .post('/api/v1/auth/updateWebhook')
+        .set('Authorization', `Token ${made.body.token}`)
+        .send({ webhookUrl: PUBLIC_URL });
+      expect(byToken.status).toBe(403);
+    }
     expect(
       (await t.request().post('/api/v1/auth/updateWebhook').send({ webhookUrl: PUBLIC_URL }))
         .status,
@@ -190,14 +201,22 @@ describe('the webhook outbox', () => {
     expect(await t.ledgerViolations()).toEqual([]);
   });
 
-  it('records nothing for users without a URL or who are not API users', async () => {
+  it("records nothing for users without a URL; a reseller's purchase through a token is reported", async () => {
     const noUrl = await apiUser(5_000_00);
     const reseller = await createUser(t.ctx, { userType: 'reseller', balanceKobo: 5_000_00 });
-    await t.ctx.db.update(users).set({ webhookUrl: PUBLIC_URL }).where(eq(users.id, reseller.id));
+    await post('/api/v1/auth/updateWebhook', reseller, { webhookUrl: PUBLIC_URL }).expect(200);
+    const made = await post('/api/v1/auth/apiTokens', reseller, { name: 'shop' });
     expect((await buyData(noUrl, '08031234568')).status).toBe(200);
-    expect((await buyData(reseller, '08031234569')).status).toBe(200);
+    const bought = await t
+      .request()
+      .post('/api/v1/buy/data')
+      .set('Authorization', `Token ${made.body.token}`)
+      .send({ network: 1, mobile_number: '08031234569', plan: '2' });
+    expect(bought.status).toBe(200);
     expect(await eventsOf(noUrl)).toEqual([]);
-    expect(await eventsOf(reseller)).toEqual([]);
+    expect((await eventsOf(reseller)).map((e) => [e.type, e.transactionId])).toEqual([
+      ['transaction.success', bought.body.receipt._id],
+    ]);
   });
 
   it('commits or rolls back an event with its change', async () => {

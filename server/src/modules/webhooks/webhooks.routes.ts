@@ -6,7 +6,6 @@ import {
   ZWebhookSettingsResponse,
 } from '@vendo/shared/schemas/webhooks.responses';
 import { reply, route } from '../../api/route.ts';
-import { apiError } from '../../openapi/operation.ts';
 import { idParam } from '../../api/params.ts';
 import { developerTags as tags, sessionOnly } from '../api-tokens/api-tokens.docs.ts';
 import {
@@ -17,16 +16,12 @@ import {
   webhookDeliveryLog,
 } from './webhooks.service.ts';
 
-const apiUsersOnly = {
-  type: {
-    summary: 'Not an API user',
-    value: apiError('FORBIDDEN', 'Webhooks are available to API users only'),
-  },
-  ...sessionOnly,
-};
+/** Any account may hold API tokens, so any account may have a webhook: refused to tokens only. */
+const refusedToTokens = sessionOnly;
 
 /**
- * An API user's webhook settings, delivery log and resend, under /auth. Managed with the session
+ * An account's webhook settings, delivery log and resend, under /auth (any account: every one
+ * may buy through the API). Managed with the session
  * (the web app), never with an API token: a leaked token cannot move the webhook.
  */
 export const webhookSettingsRoutes = [
@@ -39,7 +34,7 @@ export const webhookSettingsRoutes = [
     access: 'user',
     // What is sent: the settings alone, no msg (the contract test holds the wire to this).
     answers: { 200: { description: 'The settings', schema: ZWebhookSettings } },
-    errors: { 403: apiUsersOnly },
+    errors: { 403: refusedToTokens },
     handler: async ({ ctx, user }) => reply(200, await getWebhookSettings(ctx, user)),
   }),
   route({
@@ -55,7 +50,7 @@ export const webhookSettingsRoutes = [
       set: { summary: 'Your receiver', value: { webhookUrl: 'https://example.com/vendo/hook' } },
     },
     answers: { 200: { description: 'Saved', schema: ZWebhookSettingsResponse } },
-    errors: { 403: apiUsersOnly },
+    errors: { 403: refusedToTokens },
     handler: async ({ ctx, user, body }) => reply(200, await updateWebhookUrl(ctx, user, body)),
   }),
   route({
@@ -69,7 +64,7 @@ export const webhookSettingsRoutes = [
     answers: {
       200: { description: 'Rotated; the secret shown once', schema: ZWebhookSettingsResponse },
     },
-    errors: { 403: apiUsersOnly },
+    errors: { 403: refusedToTokens },
     handler: async ({ ctx, user }) => reply(200, await rotateWebhookSecret(ctx, user)),
   }),
   route({
@@ -81,7 +76,7 @@ export const webhookSettingsRoutes = [
     access: 'user',
     query: ZWebhookDeliveriesQuery,
     answers: { 200: { description: 'One page of events', schema: ZWebhookDeliveriesResponse } },
-    errors: { 403: apiUsersOnly },
+    errors: { 403: refusedToTokens },
     handler: async ({ ctx, user, query }) =>
       reply(200, await webhookDeliveryLog(ctx, user, { page: query.page ?? 1 })),
   }),
@@ -94,7 +89,7 @@ export const webhookSettingsRoutes = [
     access: 'user',
     params: idParam('The event’s `id`'),
     answers: { 200: { description: 'Queued', schema: ZWebhookResendResponse } },
-    errors: { 403: apiUsersOnly, 404: true },
+    errors: { 403: refusedToTokens, 404: true },
     handler: async ({ ctx, user, params }) =>
       reply(200, await resendWebhookEvent(ctx, user, params.id)),
   }),

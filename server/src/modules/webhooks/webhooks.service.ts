@@ -24,13 +24,6 @@ import {
 export const WEBHOOK_SECRET_PURPOSE = 'webhook-signing-secret';
 export const WEBHOOK_EVENTS_PAGE_SIZE = 20;
 
-/** Webhooks are part of the API product: only API users have them. */
-const assertApiUser = (user: UserRow): void => {
-  if (user.userType !== 'api user') {
-    throw new AppError('FORBIDDEN', { msg: 'Webhooks are available to API users only' });
-  }
-};
-
 const sealed = (ctx: AppContext, secret: string) => ({
   sealed: sealSecret(ctx.jwtSecret, WEBHOOK_SECRET_PURPOSE, secret),
   hint: secretHint(secret),
@@ -41,7 +34,6 @@ export const getWebhookSettings = async (
   ctx: AppContext,
   user: UserRow,
 ): Promise<TWebhookSettings> => {
-  assertApiUser(user);
   const settings = await findWebhookSettings(ctx.db, user.id);
   return { webhookUrl: settings.webhookUrl, webhookSecretHint: settings.secretHint };
 };
@@ -57,7 +49,6 @@ export const updateWebhookUrl = async (
   input: { webhookUrl: string },
   resolve?: ResolveAll,
 ): Promise<TWebhookSettingsResponse> => {
-  assertApiUser(user);
   const url =
     input.webhookUrl === ''
       ? null
@@ -77,7 +68,6 @@ export const rotateWebhookSecret = async (
   ctx: AppContext,
   user: UserRow,
 ): Promise<TWebhookSettingsResponse> => {
-  assertApiUser(user);
   const secret = newWebhookSecret();
   const box = sealed(ctx, secret);
   await saveWebhookSecret(ctx.db, user.id, box);
@@ -139,7 +129,6 @@ export const webhookDeliveryLog = async (
   user: UserRow,
   { page }: { page: number },
 ): Promise<TWebhookDeliveriesResponse> => {
-  assertApiUser(user);
   const { events, total } = await listWebhookEvents(ctx.db, user.id, {
     limit: WEBHOOK_EVENTS_PAGE_SIZE,
     offset: (page - 1) * WEBHOOK_EVENTS_PAGE_SIZE,
@@ -158,7 +147,6 @@ export const resendWebhookEvent = async (
   user: UserRow,
   eventId: string,
 ): Promise<{ msg: string; event: TWebhookEventSummary }> => {
-  assertApiUser(user);
   const event = await requeueWebhookEvent(ctx.db, { userId: user.id, eventId });
   if (!event) throw new AppError('NOT_FOUND', { msg: 'Webhook event not found' });
   const [summary] = await withDeliveries(ctx, [event]);

@@ -1,3 +1,4 @@
+import { httpOrigin } from '../../lib/request-origin.ts';
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import express, { Router, type Request } from 'express';
@@ -107,6 +108,16 @@ export const squadSandboxRoutes = ({
       return;
     }
     const ref = escapeHtml(payment.reference);
+    // The Pay form's redirect goes to the merchant's callback, wherever the app was opened:
+    // browsers apply form-action to that redirect too.
+    const back = httpOrigin(payment.callbackUrl ?? undefined);
+    const csp = res.getHeader('Content-Security-Policy');
+    if (back && typeof csp === 'string') {
+      res.setHeader(
+        'Content-Security-Policy',
+        csp.replace(/form-action ([^;]*)/, `form-action $1 ${back}`),
+      );
+    }
     res.type('html')
       .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Sandbox checkout</title>
 <style>body{font-family:system-ui,sans-serif;background:#f3f6f4;margin:0;padding:24px 16px;color:#10231b}main{max-width:420px;margin:0 auto;background:#fff;border-radius:16px;padding:24px;box-shadow:0 4px 20px #0001}h1{font-size:20px;margin:0 0 4px}.amount{font-size:32px;font-weight:700;margin:16px 0}.meta{color:#51645b;font-size:14px;word-break:break-all}button{width:100%;min-height:48px;border-radius:10px;border:0;font-size:16px;font-weight:600;margin-top:12px;cursor:pointer}.pay{background:#0b6b4b;color:#fff}.abandon{background:#eef3f0;color:#10231b}.status{margin-top:12px;font-weight:600}</style></head>

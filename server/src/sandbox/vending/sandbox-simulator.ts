@@ -78,12 +78,12 @@ const apiResponse = (order: SandboxOrder, number: string, amountKobo: number): s
       return 'Your transaction is processing. Please check back shortly.';
     case 'failed':
       return trigger === 'processingThenFail'
-        ? 'Transaction failed and your wallet has been refunded (sandbox trigger 2222).'
-        : `Transaction failed: the network did not accept ${number} (sandbox trigger 0000).`;
+        ? 'Transaction failed and your wallet has been refunded.'
+        : `Transaction failed: the network did not accept ${number}.`;
     case 'reversed':
-      return `Transaction reversed: the network did not deliver to ${number}; your wallet has been credited (sandbox trigger 6666).`;
+      return `Transaction reversed: the network did not deliver to ${number}; your wallet has been credited.`;
     case 'refunded':
-      return `Transaction refunded to your wallet (sandbox trigger 6666).`;
+      return `Transaction refunded to your wallet.`;
   }
   switch (order.kind) {
     case 'data':

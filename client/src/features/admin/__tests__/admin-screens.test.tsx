@@ -307,6 +307,7 @@ describe('send mail', () => {
         status: 200,
         data: { ...progress(0), msg: 'Sending to 3 users' },
       },
+      'GET /admin/sendMail/recipients': { status: 200, data: { recipients: 1234 } },
       'GET /admin/sendMail/4': () => {
         polls += 1;
         return { status: 200, data: progress(Math.min(3, polls)) };
@@ -328,6 +329,21 @@ describe('send mail', () => {
       target: { value: '' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Send to every user' }));
+    // Nothing goes before the admin confirms, with the number of users named.
+    const confirm = await screen.findByRole('dialog', { name: 'Send to every user?' });
+    expect(confirm).toHaveTextContent('This mails 1,234 users.');
+    expect(requests.some((r) => r.url === '/admin/sendMail')).toBe(false);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(requests.some((r) => r.url === '/admin/sendMail')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Send to every user' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Send to every user?' })).getByRole(
+        'button',
+        { name: 'Send to 1,234 users' },
+      ),
+    );
     expect(await screen.findByText('Sending to 3 users')).toBeInTheDocument();
     await waitFor(
       () =>

@@ -1,5 +1,8 @@
 import type { TSendMailRequest } from '@vendo/shared/schemas/admin';
-import type { TMailCampaignResponse } from '@vendo/shared/schemas/admin.responses';
+import type {
+  TMailCampaignResponse,
+  TMailRecipientsResponse,
+} from '@vendo/shared/schemas/admin.responses';
 import type { TGenerateCouponRequest } from '@vendo/shared/schemas/funding';
 import type {
   TCouponListResponse,
@@ -13,6 +16,11 @@ const mailAndCouponsApi = api.injectEndpoints({
     sendMail: build.mutation<TMailCampaignResponse, TSendMailRequest>({
       query: (body) => ({ url: '/admin/sendMail', method: 'POST', data: body }),
       extraOptions: { loadingText: 'Sending...' },
+    }),
+    getMailRecipients: build.query<TMailRecipientsResponse, undefined>({
+      query: () => ({ url: '/admin/sendMail/recipients' }),
+      // Asked afresh each time the confirmation opens: the count is the one named.
+      keepUnusedDataFor: 0,
     }),
     getMailCampaign: build.query<TMailCampaignResponse, number>({
       query: (id) => ({ url: `/admin/sendMail/${id}` }),
@@ -34,6 +42,7 @@ const mailAndCouponsApi = api.injectEndpoints({
 export const {
   useSendMailMutation,
   useGetMailCampaignQuery,
+  useLazyGetMailRecipientsQuery,
   useGenerateCouponMutation,
   useGetCouponsQuery,
 } = mailAndCouponsApi;

@@ -7,6 +7,7 @@ import '../admin.css';
 import { useGetPendingPurchasesQuery } from '../api/admin-dashboard.api';
 import { OpenAlerts } from './open-alerts';
 import { TransactionActionsDialog } from '@/components/staff/transaction-actions-dialog';
+import { networkOf, servedOf } from '@/lib/transaction-fields';
 
 /**
  * /admin/pending (admins and agents): purchases the supplier has not confirmed yet, oldest
@@ -48,11 +49,10 @@ export const PendingPage = () => {
               <button type="button" className="admin-row-button" onClick={() => setOpen(row)}>
                 <span className="admin-row-main">
                   <strong>
-                    {row.trans_Type} · {row.trans_Network} · {formatNairaAmount(row.trans_amount)}
+                    {row.trans_Type} · {networkOf(row)} · {formatNairaAmount(row.trans_amount)}
                   </strong>
                   <span className="muted small">
-                    {row.trans_UserName} · {row.phone_number ?? row.details?.meterNumber ?? ''} ·{' '}
-                    {formatDateTime(row.createdAt)}
+                    {row.trans_UserName} · {servedOf(row) ?? ''} · {formatDateTime(row.createdAt)}
                   </span>
                 </span>
                 <span>

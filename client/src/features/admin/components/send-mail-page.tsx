@@ -2,12 +2,17 @@ import { ZSendMailRequest } from '@vendo/shared/schemas/admin';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { useForm } from '@/lib/use-form';
 import { validate } from '@/lib/validation';
 import '../admin.css';
-import { useGetMailCampaignQuery, useSendMailMutation } from '../api/mail-and-coupons.api';
+import {
+  useGetMailCampaignQuery,
+  useLazyGetMailRecipientsQuery,
+  useSendMailMutation,
+} from '../api/mail-and-coupons.api';
 
 const POLL_MS = 1500;
 
@@ -65,13 +70,33 @@ export const SendMailPage = () => {
   const [send, { isLoading }] = useSendMailMutation();
   const everyone = form.values.userAccount.trim() === '';
 
+  // A mail to every user is confirmed first, naming how many it reaches.
+  const [countRecipients] = useLazyGetMailRecipientsQuery();
+  const [confirming, setConfirming] = useState<number | null>(null);
+
+  const sendNow = async () => {
+    const answer = await send(form.values).unwrap();
+    toast.success(answer.msg);
+    if (everyone) setCampaignId(answer.campaignId);
+    else void navigate('/profile');
+  };
+
   const onSubmit = form.handleSubmit(
     async () => {
       if (!form.check(validate(ZSendMailRequest, form.values))) return;
-      const answer = await send(form.values).unwrap();
-      toast.success(answer.msg);
-      if (everyone) setCampaignId(answer.campaignId);
-      else void navigate('/profile');
+      if (everyone) {
+        setConfirming((await countRecipients(undefined).unwrap()).recipients);
+        return;
+      }
+      await sendNow();
+    },
+    { errorIn: 'both' },
+  );
+
+  const onConfirm = form.handleSubmit(
+    async () => {
+      setConfirming(null);
+      await sendNow();
     },
     { errorIn: 'both' },
   );
@@ -128,6 +153,27 @@ export const SendMailPage = () => {
           </button>
         </form>
       </section>
+      {confirming !== null && (
+        <Dialog
+          title="Send to every user?"
+          description={`This mails ${confirming.toLocaleString('en-NG')} user${confirming === 1 ? '' : 's'}. It cannot be stopped once it starts.`}
+          onClose={() => setConfirming(null)}
+        >
+          <form className="dialog-actions" onSubmit={(event) => void onConfirm(event)}>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => setConfirming(null)}
+              data-autofocus
+            >
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={isLoading}>
+              Send to {confirming.toLocaleString('en-NG')} users
+            </button>
+          </form>
+        </Dialog>
+      )}
     </div>
   );
 };

@@ -5,16 +5,29 @@ import { buildSession, buildUser, profileOf } from '@/test/factories';
 import { holdReplies, stubHttp, type TRoute } from '@/test/http-stub';
 import { renderApp } from '@/test/render-app';
 
-const service = (serviceName: string, serviceStatus = true): TService => ({
-  id: `svc-${serviceName}`,
+const service = (
+  serviceName: string,
+  serviceStatus = true,
+  serviceType?: 'airtime' | 'data',
+): TService => ({
+  id: `svc-${serviceName}${serviceType ?? ''}`,
   serviceName,
+  ...(serviceType ? { serviceType } : {}),
   serviceStatus,
   updatedAt: '2026-11-01T09:00:00.000Z',
 });
 
 /** The admin settings' side of the server, keeping what each POST changed. */
 const openSettings = (extra: Record<string, TRoute> = {}, role: 'admin' | 'agent' = 'admin') => {
-  let services = [service('airtime'), service('data'), service('electricity')];
+  let services = [
+    service('airtime'),
+    service('data'),
+    service('electricity'),
+    service('MTN', true, 'airtime'),
+    service('MTN', true, 'data'),
+    service('GLO', true, 'airtime'),
+    service('GLO', true, 'data'),
+  ];
   let suppliers = [
     { network: 'MTN', supplierName: 'ALARO' },
     { network: 'GLO', supplierName: 'ALARO' },
@@ -30,13 +43,20 @@ const openSettings = (extra: Record<string, TRoute> = {}, role: 'admin' | 'agent
     'GET /auth': { status: 200, data: profileOf(session) },
     'GET /admin/checkServices': () => ({ status: 200, data: services }),
     'POST /admin/updateServices': (request) => {
-      const body = request.body as { serviceName: string; serviceStatus: boolean };
+      const body = request.body as {
+        serviceName: string;
+        serviceType?: string;
+        serviceStatus: boolean;
+      };
       services = services.map((s) =>
-        s.serviceName === body.serviceName ? { ...s, serviceStatus: body.serviceStatus } : s,
+        s.serviceName === body.serviceName && s.serviceType === body.serviceType
+          ? { ...s, serviceStatus: body.serviceStatus }
+          : s,
       );
+      const target = [body.serviceName, body.serviceType].filter(Boolean).join(' ');
       return {
         status: 200,
-        data: { msg: `${body.serviceName} is now ${body.serviceStatus ? 'available' : 'locked'}` },
+        data: { msg: `${target} is now ${body.serviceStatus ? 'available' : 'locked'}` },
       };
     },
     'GET /admin/supplier': () => ({ status: 200, data: suppliers }),
@@ -108,6 +128,24 @@ describe('/profile/adminSettings', () => {
       serviceName: 'data',
       serviceStatus: true,
     });
+  });
+
+  it("locks one network's data while its airtime and the other networks stay open", async () => {
+    const { user, requests } = openSettings();
+    const byNetwork = within(await screen.findByRole('list', { name: 'Services by network' }));
+    const mtnData = within(await byNetwork.findByRole('listitem', { name: 'MTN data' }));
+    await user.click(mtnData.getByRole('button', { name: 'Lock' }));
+    expect(await screen.findByText('MTN data is now locked')).toBeInTheDocument();
+    expect(await mtnData.findByText('Locked')).toBeInTheDocument();
+    expect(posted(requests, '/admin/updateServices')).toEqual([
+      { serviceName: 'MTN', serviceType: 'data', serviceStatus: false },
+    ]);
+    const mtnAirtime = within(byNetwork.getByRole('listitem', { name: 'MTN airtime' }));
+    expect(mtnAirtime.getByText('Available')).toBeInTheDocument();
+    const services = await section('Services');
+    expect(
+      within(services.getByRole('listitem', { name: 'Data' })).getByText('Available'),
+    ).toBeInTheDocument();
   });
 
   it('switches the supplier of a network', async () => {

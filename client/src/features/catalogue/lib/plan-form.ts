@@ -67,8 +67,9 @@ export const planRequestOf = (values: TPlanFormValues, _id?: string): TPlanReque
   smartEarnerPrice: numberOrText(values.smartEarnerPrice) as number,
   resellerPrice: numberOrText(values.resellerPrice) as number,
   apiPrice: numberOrText(values.apiPrice) as number,
-  planCostPrice: numberOrText(values.planCostPrice),
-  partnerPrice: numberOrText(values.partnerPrice),
+  // An edit sends a blank price as null, which clears it (an absent field would keep it).
+  planCostPrice: numberOrText(values.planCostPrice) ?? (_id ? null : undefined),
+  partnerPrice: numberOrText(values.partnerPrice) ?? (_id ? null : undefined),
   planAvailability: values.planAvailability,
 });
 

@@ -69,10 +69,10 @@ const openAccount = (
 const webhookForm = async () => within(await screen.findByRole('form', { name: 'Webhook URL' }));
 
 describe('/profile/user Webhooks section', () => {
-  it('is shown to API users only', async () => {
+  it('is shown to every account (any account may buy through the API)', async () => {
     openAccount({}, 'reseller');
     expect(await screen.findByRole('heading', { name: 'Account details' })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Webhooks' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Webhooks' })).toBeInTheDocument();
   });
 
   it("saves the URL, shows the server's message and the secret once, with Copy", async () => {

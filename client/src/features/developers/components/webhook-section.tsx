@@ -39,7 +39,7 @@ const SecretOnce = ({ secret }: { secret: string }) => {
 };
 
 /**
- * Account page, API users: the webhook URL (checked on the server: public https only), the
+ * Account page, every account (any may buy through the API): the webhook URL (checked on the server: public https only), the
  * signing secret (shown once when made, then its last 4 characters; rotation after a
  * confirmation) and the delivery log with Resend.
  */

@@ -92,6 +92,20 @@ describe('/profile/transactions', () => {
     );
   });
 
+  it('folds the filters behind a toggle that says how many are on (phones)', async () => {
+    const { user } = openHistory({ route: '/profile/transactions?type=data&status=failed' });
+    await screen.findByRole('list', { name: 'Transactions list' });
+    const toggle = screen.getByRole('button', { name: 'Filters (2 on)' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('form', { name: 'Filters' })).toHaveAttribute('data-open', 'false');
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Hide filters' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(screen.getByRole('form', { name: 'Filters' })).toHaveAttribute('data-open', 'true');
+  });
+
   it('asks again with the type and status chosen, from page 1', async () => {
     const { user, listCalls } = openHistory({ route: '/profile/transactions?page=2' });
     await screen.findByRole('list', { name: 'Transactions list' });

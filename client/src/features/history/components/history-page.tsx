@@ -31,6 +31,7 @@ import {
   TYPE_OPTIONS,
   type THistoryFilters,
 } from '../lib/history';
+import { networkOf, servedOf } from '@/lib/transaction-fields';
 
 // Staff only: re-query and refund, loaded when a staff member first opens a row.
 const TransactionActionsDialog = lazy(() =>
@@ -40,8 +41,7 @@ const TransactionActionsDialog = lazy(() =>
 );
 
 /** What a row is about: the phone, meter or counterparty. */
-const subject = (row: TTransaction) =>
-  row.details?.meterNumber ?? row.phone_number ?? (row.trans_Network || '');
+const subject = (row: TTransaction) => servedOf(row) ?? (networkOf(row) || '');
 
 const Amount = ({ row }: { row: TTransaction }) => (
   <span className={isDebit(row) ? 'history-debit' : 'history-credit'}>
@@ -81,6 +81,17 @@ export const HistoryPage = () => {
     setShown({ phone: filters.phone, account: filters.account });
     form.setValues({ phone: filters.phone, account: filters.account });
   }
+
+  // Phones show the filters folded (CSS); the toggle opens them. Counted: filters in use.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters = [
+    filters.type !== CLEARED.type,
+    filters.status !== CLEARED.status,
+    filters.phone !== '',
+    filters.account !== '',
+    filters.from !== '',
+    filters.to !== '',
+  ].filter(Boolean).length;
 
   const apply = (changes: Partial<THistoryFilters>) =>
     setParams(paramsFromFilters({ ...filters, page: 1, ...changes }), { replace: true });
@@ -124,17 +135,42 @@ export const HistoryPage = () => {
           <h1 className="card-title" id="history-title">
             Transactions
           </h1>
-          <button
-            type="button"
-            className="btn btn-secondary btn-sm"
-            onClick={() => void download()}
-            disabled={downloading}
-          >
-            {downloading ? 'Preparing...' : 'Download CSV'}
-          </button>
+          <div className="history-head-actions">
+            {/* On a phone the filters fold away so that the list starts on the first screen. */}
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm history-filters-toggle"
+              aria-expanded={filtersOpen}
+              aria-controls="history-filters"
+              onClick={() => setFiltersOpen((open) => !open)}
+            >
+              {filtersOpen
+                ? 'Hide filters'
+                : activeFilters > 0
+                  ? `Filters (${activeFilters} on)`
+                  : 'Filters'}
+            </button>
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              onClick={() => void download()}
+              disabled={downloading}
+            >
+              {downloading ? (
+                'Preparing...'
+              ) : (
+                <>
+                  {/* "CSV" alone on a phone; its name stays "Download CSV". */}
+                  <span className="history-csv-word">Download </span>CSV
+                </>
+              )}
+            </button>
+          </div>
         </div>
         <form
+          id="history-filters"
           className="history-filters"
+          data-open={filtersOpen}
           aria-label="Filters"
           onSubmit={form.handleSubmit(() => apply({ phone, account }))}
         >
@@ -285,14 +321,14 @@ export const HistoryPage = () => {
                   <button type="button" className="history-card" onClick={() => open(row)}>
                     <span className="history-card-top">
                       <span className="history-type">
-                        {TYPE_LABELS[row.trans_Type] ?? row.trans_Type} · {row.trans_Network}
+                        {TYPE_LABELS[row.trans_Type] ?? row.trans_Type} · {networkOf(row)}
                       </span>
                       <Amount row={row} />
                     </span>
                     <span className="history-card-bottom">
                       <span className="muted small">
                         {formatDateTime(row.createdAt)}
-                        {subject(row) && row.trans_Network !== subject(row)
+                        {subject(row) && networkOf(row) !== subject(row)
                           ? ` · ${subject(row)}`
                           : ''}
                         {staff ? ` · ${row.trans_UserName}` : ''}
@@ -336,8 +372,8 @@ export const HistoryPage = () => {
                       </RowButton>
                     </td>
                     <td>{TYPE_LABELS[row.trans_Type] ?? row.trans_Type}</td>
-                    <td>{row.trans_Network}</td>
-                    <td>{row.details?.meterNumber ?? row.phone_number ?? '—'}</td>
+                    <td>{networkOf(row)}</td>
+                    <td>{servedOf(row) ?? '—'}</td>
                     {staff && <td>{row.trans_UserName}</td>}
                     <td className="num">
                       <Amount row={row} />

@@ -47,7 +47,9 @@ describe('/priceList', () => {
     renderApp({ route: '/priceList' });
 
     await screen.findAllByRole('link', { name: 'Buy now' });
-    const rows = screen.getAllByRole('row');
+    const rows = within(screen.getByRole('table', { name: 'Data plan prices' })).getAllByRole(
+      'row',
+    );
     expect(
       within(rows[0]!)
         .getAllByRole('columnheader')
@@ -79,6 +81,23 @@ describe('/priceList', () => {
       'href',
       '/profile',
     );
+  });
+
+  it('shows the airtime discount of each account type and the electricity fee', async () => {
+    stubHttp({ 'GET /prices': { status: 200, data: [buildPriceRow()] } });
+    renderApp({ route: '/priceList' });
+    const table = await screen.findByRole('table', {
+      name: 'Airtime discount by account type',
+    });
+    const row = (name: string) =>
+      within(table)
+        .getByRole('rowheader', { name })
+        .closest('tr')!
+        .textContent?.replace(/\s+/g, ' ');
+    expect(row('Smart earner')).toBe('Smart earner1%₦990.00');
+    expect(row('Reseller')).toBe('Reseller2%₦980.00');
+    expect(row('API user')).toBe('API user1%₦990.00');
+    expect(screen.getByTestId('electricity-fee')).toHaveTextContent('plus a ₦50.00 fee');
   });
 
   it('filters by network', async () => {

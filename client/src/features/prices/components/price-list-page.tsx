@@ -1,5 +1,6 @@
 import { NETWORKS, type TNetwork } from '@vendo/shared/constants';
 import { formatNairaAmount } from '@vendo/shared/money';
+import { servicePrices } from '@vendo/shared/pricing-table';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PublicHeader } from '@/components/layout/public-header';
@@ -34,11 +35,14 @@ export const PriceListPage = () => {
         <div className="page-heading">
           <h1>Price list</h1>
           <p className="muted">
-            Data plan prices for each account type: resellers and API users pay less.{' '}
-            <Link to="/register">Register</Link> to start buying.
+            Data, airtime and electricity prices for each account type: resellers and API users pay
+            less. <Link to="/register">Register</Link> to start buying.
           </p>
         </div>
 
+        <OtherPrices />
+
+        <h2 className="price-section-title">Data plans</h2>
         <div className="chip-row" role="group" aria-label="Filter by network">
           {(['ALL', ...NETWORKS] as const).map((network) => (
             <button
@@ -117,5 +121,46 @@ export const PriceListPage = () => {
         )}
       </main>
     </>
+  );
+};
+
+const TIER_NAMES: Record<string, string> = {
+  'smart earner': 'Smart earner',
+  reseller: 'Reseller',
+  'api user': 'API user',
+};
+
+/** Airtime discounts per account type and the electricity fee: the rates purchases are charged. */
+const OtherPrices = () => {
+  const { airtime, electricity } = servicePrices();
+  return (
+    <section className="card price-services" aria-labelledby="price-services-title">
+      <h2 className="card-title" id="price-services-title">
+        Airtime and electricity
+      </h2>
+      <table className="price-services-table">
+        <caption className="visually-hidden">Airtime discount by account type</caption>
+        <thead>
+          <tr>
+            <th scope="col">Account type</th>
+            <th scope="col">Airtime discount</th>
+            <th scope="col">You pay for ₦1,000</th>
+          </tr>
+        </thead>
+        <tbody>
+          {airtime.map((tier) => (
+            <tr key={tier.userType}>
+              <th scope="row">{TIER_NAMES[tier.userType] ?? tier.userType}</th>
+              <td>{tier.discountPercent}%</td>
+              <td>{formatNairaAmount((1000 * tier.chargePercent) / 100)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="muted small" data-testid="electricity-fee">
+        Electricity: the token's amount plus a {formatNairaAmount(electricity.feeNaira)} fee, for
+        every account type.
+      </p>
+    </section>
   );
 };

@@ -171,6 +171,39 @@ describe('profile shell', () => {
     );
   });
 
+  it('lists every staff screen first, above the customer links', async () => {
+    const admin = renderApp({
+      route: '/profile',
+      session: signedIn({ user: buildUser({ isAdmin: true }), isAdmin: true }),
+    });
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    const labels = () =>
+      Array.from(menu.querySelectorAll('a')).map((link) => link.textContent?.trim());
+    const adminLinks = labels();
+    for (const label of ['Pending queue', 'Reconciliation', 'Audit log']) {
+      expect(adminLinks).toContain(label);
+    }
+    expect(adminLinks.indexOf('Audit log')).toBeLessThan(adminLinks.indexOf('Dashboard'));
+    expect(adminLinks.slice(0, 4)).toEqual([
+      'Admin dashboard',
+      'Pending queue',
+      'Reconciliation',
+      'Audit log',
+    ]);
+    admin.unmount();
+
+    renderApp({
+      route: '/profile',
+      session: signedIn({ user: buildUser({ isAgent: true }) }),
+    });
+    const agentMenu = await screen.findByRole('navigation', { name: 'Main menu' });
+    const agentLinks = Array.from(agentMenu.querySelectorAll('a')).map((a) =>
+      a.textContent?.trim(),
+    );
+    expect(agentLinks.slice(0, 3)).toEqual(['User list', 'Pending queue', 'Update price']);
+    expect(agentLinks).not.toContain('Audit log');
+  });
+
   it('keeps the notification until OK, then never shows that one again', async () => {
     const notification = { id: '7', msg: 'MTN SME is slow today' };
     const session = signedIn({ notification });

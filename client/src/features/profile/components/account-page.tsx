@@ -11,16 +11,9 @@ const formatDate = (iso: string | null): string =>
 
 /**
  * /profile/user: the account details from the profile, the KYC form, and the sections other
- * features add below them, composed in app/: `children` for every user (API tokens) and
- * `apiUserSections` for API users only (webhooks).
+ * features add below them, composed in app/ (API tokens and webhooks, for every account).
  */
-export const AccountPage = ({
-  children,
-  apiUserSections,
-}: {
-  children?: ReactNode;
-  apiUserSections?: ReactNode;
-}) => {
+export const AccountPage = ({ children }: { children?: ReactNode }) => {
   const profile = useGetProfileQuery(undefined);
   const user = profile.data?.user;
   if (!user) {
@@ -61,10 +54,7 @@ export const AccountPage = ({
         </p>
       </section>
       <KycForm user={user} />
-      <Suspense fallback={null}>
-        {children}
-        {user.userType === 'api user' && apiUserSections}
-      </Suspense>
+      <Suspense fallback={null}>{children}</Suspense>
     </>
   );
 };

@@ -1,5 +1,8 @@
 import {
+  checkIcon,
+  clockIcon,
   contactsIcon,
+  historyIcon,
   earningsIcon,
   giftIcon,
   gridIcon,
@@ -35,9 +38,10 @@ export const USER_MENU: readonly TMenuItem[] = [
   { to: '/profile/changePassword', label: 'Change password', icon: lockIcon },
 ];
 
-/** Agent menu. */
+/** Agent menu: every staff screen an agent may open. */
 export const AGENT_MENU: readonly TMenuItem[] = [
   { to: '/admin/users', label: 'User list', icon: contactsIcon },
+  { to: '/admin/pending', label: 'Pending queue', icon: clockIcon },
   { to: '/profile/updatePrice', label: 'Update price', icon: tagIcon },
 ];
 
@@ -46,9 +50,15 @@ export const COUPON_VENDOR_MENU: readonly TMenuItem[] = [
   { to: '/admin/generateCoupon', label: 'Generate coupon', icon: giftIcon },
 ];
 
-/** Admin menu; transfer and coupon funding are already in the user menu. */
+/**
+ * Admin menu, every admin screen (not only the dashboard's tiles lead to them); transfer and
+ * coupon funding are already in the user menu.
+ */
 export const ADMIN_MENU: readonly TMenuItem[] = [
   { to: '/admin', label: 'Admin dashboard', icon: shieldIcon },
+  { to: '/admin/pending', label: 'Pending queue', icon: clockIcon },
+  { to: '/admin/reconciliation', label: 'Reconciliation', icon: checkIcon },
+  { to: '/admin/audit', label: 'Audit log', icon: historyIcon },
   { to: '/profile/adminSettings', label: 'Admin settings', icon: settingsIcon },
   { to: '/profile/updatePrice', label: 'Update price', icon: tagIcon },
   { to: '/admin/sendMail', label: 'Send email', icon: mailIcon },

@@ -105,12 +105,16 @@ export const SideMenu = ({ open, onOpen, onClose, menuButton }: TSideMenuProps) 
         onBlur={onBlur}
       >
         <div className="menu-scroll">
-          <MenuSection items={USER_MENU} />
+          {/* Staff find their screens first, above the customer links (no scrolling past them). */}
           {agent && <MenuSection title="Agent" items={AGENT_MENU} />}
           {admin && <MenuSection title="Admin" items={ADMIN_MENU} />}
           {!admin && user?.isCouponVendor === true && (
             <MenuSection title="Coupons" items={COUPON_VENDOR_MENU} />
           )}
+          <MenuSection
+            {...(admin || agent || user?.isCouponVendor === true ? { title: 'My account' } : {})}
+            items={USER_MENU}
+          />
           {site?.chatUrl && (
             // Phones only (CSS): there the floating chat button is hidden on account pages.
             <a

@@ -154,7 +154,7 @@ describe('/profile/buyairtime', () => {
         'POST /buy/airtime': {
           status: 400,
           data: {
-            msg: 'Transaction failed: the network did not accept 08030000000 (sandbox trigger 0000). Your wallet has been refunded.',
+            msg: 'Transaction failed: the network did not accept 08030000000. Your wallet has been refunded.',
             code: 'PURCHASE_FAILED',
             receipt: { ...receipt, trans_Status: 'refunded', phone_number: '08030000000' },
             balance: 5000,

@@ -172,7 +172,9 @@ const electricity = buildTransaction({
   _id: 'tx-7',
   trans_Id: 'VND261121ELEC07',
   trans_Type: 'electricity',
-  trans_Network: 'Ikeja',
+  // As the server answers it: meter and token also in the fields older clients read.
+  trans_Network: 'electricity token for 1234567890',
+  phone_number: '44422997365200903052',
   trans_amount: 1050,
   details: {
     meterNumber: '1234567890',
@@ -181,6 +183,7 @@ const electricity = buildTransaction({
     customerName: 'LAWAL ZAINAB',
     faceValue: 1000,
     token: '44422997365200903052',
+    phoneNumber: '08031234567',
   },
 });
 
@@ -235,6 +238,10 @@ describe('receipts rebuilt from a transaction (history, reload)', () => {
     expect(shown.getByTestId('receipt-token')).toHaveTextContent('4442 2997 3652 0090 3052');
     expect(shown.getByText('Meter number').nextSibling).toHaveTextContent('1234567890');
     expect(shown.getByText('Meter owner').nextSibling).toHaveTextContent('LAWAL ZAINAB');
+    // The company, not the wording kept in trans_Network for other clients; no phone row.
+    expect(shown.getByText('Company').nextSibling).toHaveTextContent(/^Ikeja$/);
+    expect(shown.queryByText(/electricity token for/)).not.toBeInTheDocument();
+    expect(shown.queryByText('Phone number')).not.toBeInTheDocument();
     expect(shown.getByRole('button', { name: 'Copy token' })).toBeInTheDocument();
   });
 

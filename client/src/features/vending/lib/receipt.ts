@@ -1,5 +1,6 @@
 import { formatNairaAmount } from '@vendo/shared/money';
 import type { TTransaction } from '@vendo/shared/schemas/transaction';
+import { networkOf } from '@/lib/transaction-fields';
 
 /** What the receipt screen shows: the server's receipt plus what only the purchase knew. */
 export type TReceiptView = {
@@ -71,7 +72,7 @@ export const receiptRows = (view: TReceiptView): TRow[] => {
   const refunded = receiptStatus(receipt) === 'refunded';
   const rows: TRow[] = [];
   if (electricity) {
-    rows.push({ label: 'Company', value: receipt.trans_Network });
+    rows.push({ label: 'Company', value: networkOf(receipt) });
     if (view.meterNumber) rows.push({ label: 'Meter number', value: view.meterNumber });
     if (view.customerName) rows.push({ label: 'Meter owner', value: view.customerName });
   } else {
