@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { loadConfig, type Config } from './config.ts';
 
 /**
  * Paths for the command-line scripts an operator runs through npm at the repository's root
@@ -15,3 +16,10 @@ export const commandLinePaths = (
     ? path.resolve(import.meta.dirname, '..', env.DATA_DIR)
     : path.resolve(import.meta.dirname, '../../data'),
 });
+
+/**
+ * The settings for a command an operator types (`npm run ledger:verify`, `reconcile:suppliers`):
+ * loadConfig's, with the data folder `npm start` opens (commandLinePaths), not the server's ./data.
+ */
+export const loadCommandConfig = (env: NodeJS.ProcessEnv = process.env): Config =>
+  loadConfig({ ...env, DATA_DIR: commandLinePaths(env).dataDir });

@@ -3,15 +3,14 @@
  * (DATABASE_URL, else PGlite in DATA_DIR), prints each with its count of violations, and exits
  * non-zero on any. With PGlite it needs the app stopped (the data folder is locked while it runs).
  */
-import { commandLinePaths } from '../config-commands.ts';
-import { loadConfig } from '../config.ts';
+import { loadCommandConfig } from '../config-commands.ts';
 import { openConfiguredDatabase } from '../db/client.ts';
 import { DirLockedError } from '../db/dir-lock.ts';
 import { checkLedgerInvariants } from '../modules/ledger/ledger.invariants.ts';
 import { printInvariants } from './invariant-report.ts';
 
-// The data folder `npm start` opens, wherever the command is typed (config-commands.ts).
-const config = loadConfig({ ...process.env, DATA_DIR: commandLinePaths().dataDir });
+// The data folder `npm start` opens, wherever the command is typed.
+const config = loadCommandConfig();
 let database;
 try {
   database = await openConfiguredDatabase(config);

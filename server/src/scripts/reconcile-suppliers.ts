@@ -11,8 +11,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { formatNaira } from '@vendo/shared/money';
-import { commandLinePaths } from '../config-commands.ts';
-import { loadConfig } from '../config.ts';
+import { loadCommandConfig } from '../config-commands.ts';
 import { openConfiguredDatabase } from '../db/client.ts';
 import { DirLockedError } from '../db/dir-lock.ts';
 import { createLogger } from '../lib/logger.ts';
@@ -31,8 +30,8 @@ if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00
   process.exit(2);
 }
 
-// The data folder `npm start` opens, wherever the command is typed (config-commands.ts).
-const config = loadConfig({ ...process.env, DATA_DIR: commandLinePaths().dataDir });
+// The data folder `npm start` opens, wherever the command is typed.
+const config = loadCommandConfig();
 let database;
 try {
   database = await openConfiguredDatabase(config);
