@@ -138,25 +138,28 @@ const OtherPrices = () => {
       <h2 className="card-title" id="price-services-title">
         Airtime and electricity
       </h2>
-      <table className="price-services-table">
-        <caption className="visually-hidden">Airtime discount by account type</caption>
-        <thead>
-          <tr>
-            <th scope="col">Account type</th>
-            <th scope="col">Airtime discount</th>
-            <th scope="col">You pay for ₦1,000</th>
-          </tr>
-        </thead>
-        <tbody>
-          {airtime.map((tier) => (
-            <tr key={tier.userType}>
-              <th scope="row">{TIER_NAMES[tier.userType] ?? tier.userType}</th>
-              <td>{tier.discountPercent}%</td>
-              <td>{formatNairaAmount((1000 * tier.chargePercent) / 100)}</td>
+      {/* Scrolls inside its own box when large text makes it wider than the screen. */}
+      <div className="price-services-scroll">
+        <table className="price-services-table">
+          <caption className="visually-hidden">Airtime discount by account type</caption>
+          <thead>
+            <tr>
+              <th scope="col">Account type</th>
+              <th scope="col">Airtime discount</th>
+              <th scope="col">You pay for ₦1,000</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {airtime.map((tier) => (
+              <tr key={tier.userType}>
+                <th scope="row">{TIER_NAMES[tier.userType] ?? tier.userType}</th>
+                <td>{tier.discountPercent}%</td>
+                <td>{formatNairaAmount((1000 * tier.chargePercent) / 100)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <p className="muted small" data-testid="electricity-fee">
         Electricity: the token's amount plus a {formatNairaAmount(electricity.feeNaira)} fee, for
         every account type.
