@@ -11,5 +11,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     fileParallelism: false,
     pool: 'forks',
+    // A poll waits for the server as a person would: a purchase answered in 3 s on a busy CI
+    // machine is not a failure (vitest's default gives up after 1 s).
+    expect: { poll: { timeout: 15_000 } },
   },
 });
