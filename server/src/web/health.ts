@@ -1,3 +1,4 @@
+import { withTimeout } from '../lib/with-timeout.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Router } from 'express';
@@ -28,21 +29,6 @@ const newestMigration = (): number => {
 
 /** How long readiness waits for the database before it answers not ready. */
 const READY_TIMEOUT_MS = 2000;
-
-const withTimeout = <T>(work: Promise<T>, ms: number): Promise<T> =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-    work.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
 
 export const healthRoutes = (db: Db, lifecycle: Lifecycle): Router => {
   const router = Router();

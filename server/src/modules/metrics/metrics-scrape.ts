@@ -1,3 +1,4 @@
+import { withTimeout } from '../../lib/with-timeout.ts';
 import { SUPPLIERS } from '@vendo/shared/constants';
 import type { AppContext } from '../../app-context.ts';
 import type { SupplierBalance } from '../../providers/vending/port.ts';
@@ -21,21 +22,6 @@ import {
 const DB_TIMEOUT_MS = 2000;
 /** A float this fresh is not asked again: N processes scraped every 15 s ask N times a minute. */
 const FLOAT_MAX_AGE_MS = 60_000;
-
-const withTimeout = <T>(work: Promise<T>, ms: number): Promise<T> =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-    work.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
 
 const readDatabase = (ctx: AppContext) =>
   Promise.all([

@@ -21,39 +21,22 @@ import {
   FILTER_DEBOUNCE_MS,
   filtersFromParams,
   formatVolume,
-  isDebit,
   paramsFromFilters,
   queryOf,
   STATUS_FILTER_LABELS,
   STATUS_OPTIONS,
-  statusClass,
   TYPE_LABELS,
   TYPE_OPTIONS,
   type THistoryFilters,
 } from '../lib/history';
 import { networkOf, servedOf } from '@/lib/transaction-fields';
+import { Amount, Status, subject } from './history-row-parts';
 
 // Staff only: re-query and refund, loaded when a staff member first opens a row.
 const TransactionActionsDialog = lazy(() =>
   import('@/components/staff/transaction-actions-dialog').then((m) => ({
     default: m.TransactionActionsDialog,
   })),
-);
-
-/** What a row is about: the phone, meter or counterparty. */
-const subject = (row: TTransaction) => servedOf(row) ?? (networkOf(row) || '');
-
-const Amount = ({ row }: { row: TTransaction }) => (
-  <span className={isDebit(row) ? 'history-debit' : 'history-credit'}>
-    {isDebit(row) ? '−' : row.balance_After > row.balance_Before ? '+' : ''}
-    {formatNairaAmount(row.trans_amount)}
-  </span>
-);
-
-const Status = ({ status }: { status: string }) => (
-  <span className={`status-badge ${statusClass(status)}`}>
-    {STATUS_FILTER_LABELS[status] ?? status}
-  </span>
 );
 
 /**
