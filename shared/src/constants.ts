@@ -40,6 +40,8 @@ export const TRANSACTION_TYPES = [
   'electricity',
   'referrer',
   'earning',
+  'cable',
+  'exam',
 ] as const;
 export type TTransactionType = (typeof TRANSACTION_TYPES)[number];
 
@@ -87,3 +89,37 @@ export const AIRTIME_RATE_BP: Record<TUserType, number> = {
   'smart earner': 9900,
   'api user': 9900,
 };
+
+/** Pay-TV providers sold as cable subscriptions (docs/product-rules.md#cable-tv). */
+export const CABLE_PROVIDERS = ['dstv', 'gotv', 'startimes', 'showmax'] as const;
+export type TCableProvider = (typeof CABLE_PROVIDERS)[number];
+export const CABLE_PROVIDER_NAMES: Record<TCableProvider, string> = {
+  dstv: 'DStv',
+  gotv: 'GOtv',
+  startimes: 'StarTimes',
+  showmax: 'Showmax',
+};
+
+/** Exam PIN products (docs/product-rules.md#exam-pins); JAMB's two need the candidate's profile. */
+export const EXAM_PRODUCTS = [
+  'waec',
+  'waec-registration',
+  'neco',
+  'nabteb',
+  'jamb-utme',
+  'jamb-de',
+] as const;
+export type TExamProduct = (typeof EXAM_PRODUCTS)[number];
+export const EXAM_PRODUCT_NAMES: Record<TExamProduct, string> = {
+  waec: 'WAEC result checker PIN',
+  'waec-registration': 'WAEC registration PIN',
+  neco: 'NECO result token',
+  nabteb: 'NABTEB result checker PIN',
+  'jamb-utme': 'JAMB UTME PIN',
+  'jamb-de': 'JAMB Direct Entry PIN',
+};
+export const isJambProduct = (product: TExamProduct): boolean => product.startsWith('jamb-');
+/** PINs per exam purchase. */
+export const EXAM_QUANTITY_MAX = 10;
+/** How long a verified smartcard or JAMB profile (its quote) is held on the server. */
+export const BILLS_QUOTE_MINUTES = 15;

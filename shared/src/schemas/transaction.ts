@@ -31,9 +31,19 @@ export const ZTransactionDetails = z
     phoneNumber: z
       .string()
       .optional()
-      .describe("Electricity: the buyer's phone (phone_number carries the token)"),
+      .describe(
+        "Electricity: the buyer's phone (phone_number carries the token); cable and exam: the phone given",
+      ),
+    provider: z.string().optional().describe("Cable: 'dstv', 'gotv', 'startimes' or 'showmax'"),
+    smartcardNumber: z.string().optional().describe('Cable: smartcard / IUC (Showmax: phone)'),
+    bouquet: z.string().optional().describe('Cable: the bouquet paid for'),
+    bouquetCode: z.string().optional(),
+    subscriptionType: z.string().optional().describe("Cable: 'renew' or 'change'"),
+    product: z.string().optional().describe("Exam: 'waec', 'neco', 'jamb-utme' …"),
+    quantity: z.number().int().optional().describe('Exam: PINs bought'),
+    profileId: z.string().optional().describe("JAMB: the candidate's profile code"),
   })
-  .describe('What a purchase bought (data, airtime, electricity only)');
+  .describe('What a purchase bought');
 export type TTransactionDetails = z.infer<typeof ZTransactionDetails>;
 
 export const ZTransaction = z
@@ -67,6 +77,12 @@ export const ZTransaction = z
       .string()
       .optional()
       .describe('The request_id or Idempotency-Key the purchase was made with, if any'),
+    pins: z
+      .array(z.object({ pin: z.string(), serial: z.string().nullable() }))
+      .optional()
+      .describe(
+        "Exam: the PINs once delivered, in full to their owner only; staff see them masked ('••••••1234')",
+      ),
   })
   .describe('A transaction (a purchase, funding, transfer, withdrawal, refund …)');
 export type TTransaction = z.infer<typeof ZTransaction>;

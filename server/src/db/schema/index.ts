@@ -11,3 +11,4 @@ export * from './mail.ts';
 export * from './webhooks.ts';
 export * from './sessions.ts';
 export * from './sandbox.ts';
+export * from './bills.ts';

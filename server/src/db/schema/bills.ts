@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Cable TV and exam PINs (docs/product-rules.md#cable-tv, #exam-pins): the bills services (one
+ * row per provider or exam body: its lock and its supplier) and what each sells (bouquets, PIN
+ * kinds) with a cost and a price per tier in kobo, as data plans have.
+ */
+
+/** The bills services VTpass-style suppliers name (`serviceID`). */
+export const BILLS_SERVICE_IDS = [
+  'dstv',
+  'gotv',
+  'startimes',
+  'showmax',
+  'waec',
+  'waec-registration',
+  'neco',
+  'nabteb',
+  'jamb',
+] as const;
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(','));
+
+/** Per provider or exam body: whether it may be sold and which supplier serves it. */
+export const billsServices = pgTable(
+  'bills_services',
+  {
+    serviceId: text('service_id').primaryKey(),
+    kind: text('kind').notNull(),
+    isOpen: boolean('is_open').notNull().default(true),
+    supplierName: text('supplier_name').notNull().default('VTPASS'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('bills_services_id_check', sql`${t.serviceId} in (${inList(BILLS_SERVICE_IDS)})`),
+    check('bills_services_kind_check', sql`${t.kind} in ('cable','exam')`),
+    check('bills_services_supplier_check', sql`${t.supplierName} in ('VTPASS')`),
+  ],
+);
+
+/**
+ * What a bills service sells: a bouquet (cable) or a PIN kind (exam). `code` is what buyers send
+ * (planCode, product); `supplierCode` the supplier's variation_code for it.
+ */
+export const billsProducts = pgTable(
+  'bills_products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    serviceId: text('service_id')
+      .notNull()
+      .references(() => billsServices.serviceId),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    supplierCode: text('supplier_code').notNull(),
+    costPriceKobo: bigint('cost_price_kobo', { mode: 'number' }).notNull(),
+    smartEarnerPriceKobo: bigint('smart_earner_price_kobo', { mode: 'number' }).notNull(),
+    resellerPriceKobo: bigint('reseller_price_kobo', { mode: 'number' }).notNull(),
+    apiPriceKobo: bigint('api_price_kobo', { mode: 'number' }).notNull(),
+    isAvailable: boolean('is_available').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bills_products_service_code_key').on(t.serviceId, t.code),
+    check(
+      'bills_products_price_order',
+      sql`${t.costPriceKobo} >= 0 and ${t.costPriceKobo} <= ${t.apiPriceKobo} and ${t.apiPriceKobo} <= ${t.resellerPriceKobo} and ${t.resellerPriceKobo} <= ${t.smartEarnerPriceKobo}`,
+    ),
+  ],
+);
