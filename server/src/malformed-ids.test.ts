@@ -78,6 +78,9 @@ const bodyFor = (method: string, path: string): object | undefined => {
   if (path === '/api/v1/auth/contact/{id}') return { contactName: 'Ada' };
   if (path === '/api/v1/auth/user/{id}') return { userType: 'reseller' };
   if (path === '/api/v1/admin/refund/{id}') return { reason: 'the customer was not served' };
+  // Bodies that pass, so the id is what is refused.
+  if (path === '/api/v1/admin/bills/products/{id}') return { isAvailable: true };
+  if (path === '/api/v1/admin/bills/products/{id}/price') return { smartEarnerPrice: 1 };
   return {};
 };
 
@@ -109,6 +112,7 @@ describe('malformed ids', () => {
         'get /api/v1/admin/upgradeUser/{userId}/{userType}',
         'post /api/v1/admin/refund/{id}',
         'get /api/v1/transaction/{id}',
+        'patch /api/v1/admin/bills/products/{id}',
       ]),
     );
     const failures: string[] = [];
@@ -243,6 +247,13 @@ describe('ids checked where they enter', () => {
   it("refuse a malformed plan, user or USSD code id with the field's own message", async () => {
     const cases: [string, string, object | undefined, string][] = [
       ['get', '/api/v1/dataPlan/history/abc', undefined, 'That plan does not exist'],
+      ['delete', '/api/v1/admin/bills/products/abc', undefined, 'That product does not exist'],
+      [
+        'patch',
+        '/api/v1/admin/bills/products/1e400',
+        { name: 'DStv' },
+        'That product does not exist',
+      ],
       ['delete', '/api/v1/dataPlan/delete?planId=abc', undefined, 'Choose a plan'],
       [
         'post',

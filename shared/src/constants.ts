@@ -123,3 +123,34 @@ export const isJambProduct = (product: TExamProduct): boolean => product.startsW
 export const EXAM_QUANTITY_MAX = 10;
 /** How long a verified smartcard or JAMB profile (its quote) is held on the server. */
 export const BILLS_QUOTE_MINUTES = 15;
+
+/**
+ * The bills services (VTpass's `serviceID`s): one per provider or exam body, each with its own
+ * lock and supplier (docs/product-rules.md#bills-catalogue).
+ */
+export const BILLS_SERVICES = [
+  'dstv',
+  'gotv',
+  'startimes',
+  'showmax',
+  'waec',
+  'waec-registration',
+  'neco',
+  'nabteb',
+  'jamb',
+] as const;
+export type TBillsService = (typeof BILLS_SERVICES)[number];
+export const BILLS_SERVICE_NAMES: Record<TBillsService, string> = {
+  ...CABLE_PROVIDER_NAMES,
+  waec: 'WAEC result checker',
+  'waec-registration': 'WAEC registration',
+  neco: 'NECO',
+  nabteb: 'NABTEB',
+  jamb: 'JAMB',
+};
+/**
+ * The suppliers a bills service may be served by: the choices the back office offers. Adding one
+ * here also needs the `bills_services_supplier_check` constraint widened (a migration).
+ */
+export const BILLS_SUPPLIERS = ['VTPASS'] as const;
+export type TBillsSupplier = (typeof BILLS_SUPPLIERS)[number];

@@ -2,6 +2,7 @@ import { adminRoutes } from '../modules/admin/admin.routes.ts';
 import { alertRoutes } from '../modules/alerts/alerts.routes.ts';
 import { apiTokenRoutes } from '../modules/api-tokens/api-tokens.routes.ts';
 import { authRoutes } from '../modules/auth/auth.routes.ts';
+import { billsAdminRoutes, billsStatusRoutes } from '../modules/catalogue/bills.routes.ts';
 import { catalogueRoutes } from '../modules/catalogue/catalogue.routes.ts';
 import { planRoutes, priceAdminRoutes } from '../modules/catalogue/plans.routes.ts';
 import { contactRoutes } from '../modules/contacts/contacts.routes.ts';
@@ -39,11 +40,13 @@ export const routeTable: readonly AnyRoute[] = [
   ...adminVendingRoutes,
   ...alertRoutes,
   ...mailRoutes,
-  // catalogue: price admin, notifications, plans, public prices
+  // catalogue: price admin, notifications, plans, cable and exam products, public prices
   ...priceAdminRoutes,
   ...notificationRoutes,
   ...planRoutes,
+  ...billsAdminRoutes,
   ...catalogueRoutes,
+  ...billsStatusRoutes,
   // account: transfers
   ...transferRoutes,
   // money: funding, coupons

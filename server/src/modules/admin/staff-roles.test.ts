@@ -19,10 +19,17 @@ type Call = { method: 'get' | 'post' | 'patch' | 'delete'; path: string; body?: 
 let t: TestApp;
 let callers: Record<string, TestUser>;
 let target: TestUser;
+/** A real bouquet, so a route that wrongly let a role through would change it. */
+let bouquetId = randomUUID();
 
 beforeAll(async () => {
   t = await createTestApp();
   target = await createUser(t.ctx, { balanceKobo: 2_000_00 });
+  const [padi] = await queryRows<{ id: string }>(
+    t.ctx.db,
+    sql`select id from bills_products where code = 'dstv-padi'`,
+  );
+  bouquetId = padi!.id;
   callers = {
     'smart earner': await createUser(t.ctx, { balanceKobo: 5_000_00 }),
     reseller: await createUser(t.ctx, { userType: 'reseller', balanceKobo: 5_000_00 }),
@@ -78,6 +85,28 @@ const samples = (): Record<string, Sample> => ({
     },
   },
   'patch /dataPlan/update': { body: { _id: someId } },
+  'post /admin/bills/products': {
+    body: {
+      serviceId: 'gotv',
+      code: 'gotv-roles',
+      name: 'GOtv Roles',
+      costPrice: 1000,
+      smartEarnerPrice: 1100,
+      resellerPrice: 1070,
+      apiPrice: 1050,
+    },
+  },
+  'patch /admin/bills/products/{id}': {
+    path: `/admin/bills/products/${bouquetId}`,
+    body: { isAvailable: false },
+  },
+  'post /admin/bills/products/{id}/price': {
+    path: `/admin/bills/products/${bouquetId}/price`,
+    body: { smartEarnerPrice: 9999 },
+  },
+  'delete /admin/bills/products/{id}': { path: `/admin/bills/products/${bouquetId}` },
+  'post /admin/bills/serviceStatus': { body: { serviceId: 'dstv', isOpen: false } },
+  'post /admin/bills/supplier': { body: { serviceId: 'dstv', supplierName: 'VTPASS' } },
   'delete /dataPlan/delete': { path: `/dataPlan/delete?planId=${someId}` },
 });
 
@@ -122,6 +151,8 @@ const state = async () =>
         (select count(*) from transactions), (select count(*) from coupons),
         (select count(*) from mail_campaigns), (select count(*) from password_resets),
         (select count(*) from data_plans), (select count(*) from plan_price_history),
+        (select string_agg(concat_ws(',', id, name, cost_price_kobo, smart_earner_price_kobo, reseller_price_kobo, api_price_kobo, is_available), ';' order by id) from bills_products),
+        (select string_agg(concat_ws(',', service_id, is_open, supplier_name), ';' order by service_id) from bills_services),
         (select string_agg(concat_ws(',', service_name, service_status::text), ';' order by service_name) from services),
         (select string_agg(concat_ws(',', key, value::text), ';' order by key) from settings),
         (select count(*) from notifications), (select count(*) from supplier_reconciliations),

@@ -13,6 +13,7 @@ import {
   addPlan,
   type StaffAct,
 } from './staff-audit.test-helpers.ts';
+import { BILLS_ACTS } from './staff-audit.test-acts-bills.ts';
 
 /**
  * Every act a staff member (admin, agent, coupon vendor) can do through the API that moves money
@@ -333,6 +334,7 @@ export const ACTS: StaffAct[] = [
       return String(alert!.id);
     },
   },
+  ...BILLS_ACTS,
 ];
 
 /** Staff routes that change something yet are no audited act, and why. */
