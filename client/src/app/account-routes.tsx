@@ -59,6 +59,9 @@ const WithdrawPage = lazyPage(() =>
 const UpdatePricePage = lazyPage(() =>
   import('@/features/catalogue/components/update-price-page').then((m) => m.UpdatePricePage),
 );
+const BillsPricesPage = lazyPage(() =>
+  import('@/features/catalogue/components/bills-prices-page').then((m) => m.BillsPricesPage),
+);
 const AdminSettingsPage = lazyPage(() =>
   import('@/features/catalogue/components/admin-settings-page').then((m) => m.AdminSettingsPage),
 );
@@ -137,6 +140,7 @@ export const ProfileRoutes = () => (
         </Route>
         <Route element={<RequireRole role="staff" />}>
           <Route path="updatePrice" element={<UpdatePricePage />} />
+          <Route path="billsPrices" element={<BillsPricesPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

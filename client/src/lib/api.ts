@@ -21,7 +21,8 @@ import { registerStoreModule } from './store-modules';
  * - ApiTokens: the user's API tokens (never their secrets).
  * - Prices, Site: public data.
  * - Back office: Services, Suppliers, CostPrices, Fees, UssdCodes, Notification, PlanHistory,
- *   AdminDashboard (figures, chart), Alerts, Users, Coupons, Audit, Reconciliation.
+ *   BillsCatalogue (cable and exam products, their locks and suppliers), AdminDashboard
+ *   (figures, chart), Alerts, Users, Coupons, Audit, Reconciliation.
  * - Developer (API users): Webhook (URL and secret hint), WebhookDeliveries (the delivery log).
  */
 export const api = createApi({
@@ -44,6 +45,7 @@ export const api = createApi({
     'UssdCodes',
     'Notification',
     'PlanHistory',
+    'BillsCatalogue',
     'AdminDashboard',
     'Alerts',
     'Users',

@@ -20,7 +20,7 @@ let t: TestApp;
 let callers: Record<string, TestUser>;
 let target: TestUser;
 /** A real bouquet, so a route that wrongly let a role through would change it. */
-let bouquetId = randomUUID();
+let bouquetId: string = randomUUID();
 
 beforeAll(async () => {
   t = await createTestApp();

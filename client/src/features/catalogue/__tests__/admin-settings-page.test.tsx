@@ -4,6 +4,7 @@ import type { TService } from '@vendo/shared/schemas/admin.responses';
 import { buildSession, buildUser, profileOf } from '@/test/factories';
 import { holdReplies, stubHttp, type TRoute } from '@/test/http-stub';
 import { renderApp } from '@/test/render-app';
+import { billsRoutes } from './bills-server';
 
 const service = (
   serviceName: string,
@@ -94,6 +95,7 @@ const openSettings = (extra: Record<string, TRoute> = {}, role: 'admin' | 'agent
         : [...ussdCodes, { ...body, id: ussdCodes.length + 1, sortOrder: 9 }];
       return { status: 200, data: { msg: 'USSD codes updated', ussdCodes } };
     },
+    ...billsRoutes(),
     ...extra,
   });
   const view = renderApp({
@@ -148,9 +150,41 @@ describe('/profile/adminSettings', () => {
     ).toBeInTheDocument();
   });
 
+  it('locks a cable provider and unlocks an exam body on their own', async () => {
+    const { user, requests } = openSettings();
+    const cable = within(await screen.findByRole('list', { name: 'Cable TV providers' }));
+    const dstv = within(cable.getByRole('listitem', { name: 'DStv' }));
+    expect(dstv.getByText('Available')).toBeInTheDocument();
+    await user.click(dstv.getByRole('button', { name: 'Lock DStv' }));
+    expect(await screen.findByText('DStv is now locked')).toBeInTheDocument();
+    expect(await dstv.findByText('Locked')).toBeInTheDocument();
+    const gotv = within(cable.getByRole('listitem', { name: 'GOtv' }));
+    await user.click(gotv.getByRole('button', { name: 'Unlock GOtv' }));
+    expect(await gotv.findByText('Available')).toBeInTheDocument();
+    expect(posted(requests, '/admin/bills/serviceStatus')).toEqual([
+      { serviceId: 'dstv', isOpen: false },
+      { serviceId: 'gotv', isOpen: true },
+    ]);
+    const exams = within(screen.getByRole('list', { name: 'Exam bodies' }));
+    expect(exams.getByRole('listitem', { name: 'WAEC result checker' })).toBeInTheDocument();
+  });
+
+  it('offers the bills suppliers the server lists, per provider and exam body', async () => {
+    openSettings();
+    const suppliers = await section('Suppliers');
+    const dstv = await suppliers.findByLabelText('DStv supplier');
+    expect(dstv).toHaveValue('VTPASS');
+    expect(
+      within(dstv)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['VTPASS']);
+    expect(suppliers.getByRole('button', { name: 'Save DStv supplier' })).toBeDisabled();
+  });
+
   it('switches the supplier of a network', async () => {
     const { user, requests } = openSettings();
-    const suppliers = await section('Supplier per network');
+    const suppliers = await section('Suppliers');
     await waitFor(() => expect(suppliers.getByLabelText('AIRTEL supplier')).toHaveValue('GLAD'));
     const save = suppliers.getByRole('button', { name: 'Save MTN supplier' });
     expect(save).toBeDisabled(); // nothing changed yet

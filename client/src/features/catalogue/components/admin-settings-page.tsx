@@ -36,11 +36,16 @@ export const AdminSettingsPage = () => (
     <SettingsSection
       id="prices"
       title="Update prices"
-      lead="Plans per network, with their prices, cost, margins and history."
+      lead="Data plans per network, and cable bouquets and exam PINs, with their prices, cost and margins."
     >
-      <Link className="btn btn-secondary" to="/profile/updatePrice">
-        Open the plan page
-      </Link>
+      <div className="chip-row">
+        <Link className="btn btn-secondary" to="/profile/updatePrice">
+          Open the plan page
+        </Link>
+        <Link className="btn btn-secondary" to="/profile/billsPrices">
+          Cable and exam prices
+        </Link>
+      </div>
     </SettingsSection>
     <SuppliersSection />
     <CostPriceSection />

@@ -3,6 +3,7 @@ import { errorMessage } from '@/lib/api-error';
 import { NETWORKS, SERVICE_NAMES } from '@vendo/shared/constants';
 import type { TService } from '@vendo/shared/schemas/admin.responses';
 import { useGetServicesQuery, useUpdateServiceMutation } from '../api/services.api';
+import { BillsLocks } from './bills-locks';
 import { SettingsSection } from './settings-section';
 
 const nameOf = (service: string) => `${service[0]?.toUpperCase() ?? ''}${service.slice(1)}`;
@@ -18,7 +19,8 @@ const keyOf = (service: { serviceName: string; serviceType?: string | undefined 
 
 /**
  * Services (docs/product-rules.md#staff-screens): a card per service, available or locked, with
- * Lock or Unlock; then each network's airtime and data, locked on their own while the rest sells.
+ * Lock or Unlock; then each network's airtime and data, locked on their own while the rest sells;
+ * then each cable provider and exam body.
  */
 export const ServicesSection = () => {
   const { data, isError } = useGetServicesQuery(undefined);
@@ -76,7 +78,7 @@ export const ServicesSection = () => {
     <SettingsSection
       id="services"
       title="Services"
-      lead="A locked service cannot be bought until it is unlocked. Lock one network's airtime or data when its supplier fails; the other networks keep selling."
+      lead="A locked service cannot be bought until it is unlocked. Lock one network's airtime or data, or one cable provider or exam body, when its supplier fails; the others keep selling."
     >
       {isError && !data ? (
         <p className="muted">The services could not be loaded.</p>
@@ -95,6 +97,7 @@ export const ServicesSection = () => {
           )}
         </>
       )}
+      <BillsLocks />
     </SettingsSection>
   );
 };

@@ -5,6 +5,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { useForm } from '@/lib/use-form';
 import { validate } from '@/lib/validation';
 import { useGetSuppliersQuery, useSetSupplierMutation } from '../api/suppliers.api';
+import { BillsSuppliers } from './bills-suppliers';
 import { SettingsSection } from './settings-section';
 
 const SUPPLIER_OPTIONS = SUPPLIERS.map((supplier) => ({ value: supplier, label: supplier }));
@@ -50,7 +51,10 @@ const SupplierRow = ({ network, current }: { network: TNetwork; current: string 
   );
 };
 
-/** Which supplier serves each network (ALARO or GLAD, ALARO by default). */
+/**
+ * Which supplier serves each network (ALARO or GLAD, ALARO by default), then each cable provider
+ * and exam body.
+ */
 export const SuppliersSection = () => {
   const { data } = useGetSuppliersQuery(undefined);
   const supplierOf = (network: TNetwork) =>
@@ -59,8 +63,8 @@ export const SuppliersSection = () => {
   return (
     <SettingsSection
       id="suppliers"
-      title="Supplier per network"
-      lead="New purchases of a network go to its supplier."
+      title="Suppliers"
+      lead="New purchases of a network, cable provider or exam body go to its supplier."
     >
       <div className="settings-rows settings-rows-2">
         {NETWORKS.map((network) => (
@@ -72,6 +76,7 @@ export const SuppliersSection = () => {
           />
         ))}
       </div>
+      <BillsSuppliers />
     </SettingsSection>
   );
 };

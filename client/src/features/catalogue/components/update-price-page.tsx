@@ -20,38 +20,12 @@ import { planTitle } from '../lib/plan-title';
 import { PlanDialog } from './plan-dialog';
 import { PlanHistoryDialog } from './plan-history-dialog';
 import { PriceDialog } from './price-dialog';
+import { TierCell } from './tier-cell';
 
 const NETWORK_OPTIONS = NETWORKS.map((network) => ({ value: network, label: network }));
 
 type TOpenDialog =
   { kind: 'add' } | { kind: 'edit' | 'delete' | 'price' | 'history'; plan: TManagedPlan } | null;
-
-/** A tier's price and, for admins, its margin over the plan's cost (red below zero). */
-const TierCell = ({
-  label,
-  tier,
-  price,
-  margin,
-}: {
-  label: string;
-  tier: string;
-  price: number;
-  margin: number | null;
-}) => (
-  <td className={`cell-tier cell-${tier}`} data-label={label}>
-    <span className="cell-money">{formatNairaAmount(price)}</span>
-    {margin !== null && (
-      <span
-        className={margin < 0 ? 'plan-margin margin-negative' : 'plan-margin'}
-        data-testid={`margin-${tier}`}
-        title="Margin: price minus cost"
-      >
-        <span className="visually-hidden">Margin </span>
-        {margin < 0 ? formatNairaAmount(margin) : `+${formatNairaAmount(margin)}`}
-      </span>
-    )}
-  </td>
-);
 
 /**
  * /profile/updatePrice (docs/product-rules.md#catalogue): a network's plans with their prices.

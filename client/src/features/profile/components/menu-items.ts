@@ -43,6 +43,7 @@ export const AGENT_MENU: readonly TMenuItem[] = [
   { to: '/admin/users', label: 'User list', icon: contactsIcon },
   { to: '/admin/pending', label: 'Pending queue', icon: clockIcon },
   { to: '/profile/updatePrice', label: 'Update price', icon: tagIcon },
+  { to: '/profile/billsPrices', label: 'Cable and exam prices', icon: tagIcon },
 ];
 
 /** Coupon vendors who are not admins: the one staff screen they use. */
@@ -61,6 +62,7 @@ export const ADMIN_MENU: readonly TMenuItem[] = [
   { to: '/admin/audit', label: 'Audit log', icon: historyIcon },
   { to: '/profile/adminSettings', label: 'Admin settings', icon: settingsIcon },
   { to: '/profile/updatePrice', label: 'Update price', icon: tagIcon },
+  { to: '/profile/billsPrices', label: 'Cable and exam prices', icon: tagIcon },
   { to: '/admin/sendMail', label: 'Send email', icon: mailIcon },
   { to: '/admin/users', label: 'User list', icon: contactsIcon },
   { to: '/admin/generateCoupon', label: 'Generate coupon', icon: giftIcon },
