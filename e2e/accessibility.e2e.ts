@@ -54,7 +54,7 @@ const CUSTOMER = [
   '/profile/transactions',
   '/profile/tv',
 ];
-const AGENT = ['/profile', '/admin/users', '/profile/updatePrice'];
+const AGENT = ['/profile', '/admin/users', '/profile/updatePrice', '/profile/billsPrices'];
 const ADMIN = [
   '/admin',
   '/admin/transactions',
@@ -66,6 +66,7 @@ const ADMIN = [
   '/admin/pending',
   '/profile/adminSettings',
   '/profile/updatePrice',
+  '/profile/billsPrices',
 ];
 const PEOPLE = [
   { userName: 'demo_user', password: 'User#2026', screens: CUSTOMER },

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import '@/styles/components/select.css';
 import '../catalogue.css';
+import '../bills.css';
 import { CostPriceSection } from './cost-price-section';
 import { FeesSection } from './fees-section';
 import { NotificationSection } from './notification-section';
@@ -38,7 +39,7 @@ export const AdminSettingsPage = () => (
       title="Update prices"
       lead="Data plans per network, and cable bouquets and exam PINs, with their prices, cost and margins."
     >
-      <div className="chip-row">
+      <div className="settings-links">
         <Link className="btn btn-secondary" to="/profile/updatePrice">
           Open the plan page
         </Link>

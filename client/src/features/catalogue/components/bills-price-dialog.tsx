@@ -73,7 +73,7 @@ export const BillsPriceDialog = ({
             Cancel
           </button>
           <button type="submit" className="btn btn-primary" disabled={saving}>
-            {saving ? 'Saving...' : 'Save prices'}
+            {saving ? 'Saving...' : 'Save'}
           </button>
         </div>
       </form>

@@ -170,7 +170,7 @@ export const BillsPricesPage = () => {
           <button
             type="button"
             className="btn btn-secondary btn-sm"
-            aria-label={`Add a ${service.name} bouquet`}
+            aria-label={`Add bouquet to ${service.name}`}
             onClick={() => setDialog({ kind: 'add', service })}
           >
             <Icon path={plusIcon} size={16} /> Add bouquet
