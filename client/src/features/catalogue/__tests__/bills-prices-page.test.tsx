@@ -56,16 +56,16 @@ describe('/profile/billsPrices for an admin', () => {
     await user.click(row.getByRole('button', { name: 'Change price of DStv Compact' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Change price' }));
 
-    await user.click(dialog.getByRole('button', { name: 'Save', exact: true }));
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(dialog.getByRole('alert')).toHaveTextContent('Please enter a valid value');
     await fill(user, dialog.getByLabelText('Smart earner price (₦)'), '19.999');
-    await user.click(dialog.getByRole('button', { name: 'Save', exact: true }));
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(dialog.getByRole('alert')).toHaveTextContent('Enter a valid smart earner price');
     expect(sent(requests, `POST /admin/bills/products/${billsUuid(2)}/price`)).toEqual([]);
 
     await user.clear(dialog.getByLabelText('Smart earner price (₦)'));
     await fill(user, dialog.getByLabelText('Smart earner price (₦)'), '19500');
-    await user.click(dialog.getByRole('button', { name: 'Save', exact: true }));
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Price updated successfully')).toBeInTheDocument();
     expect(sent(requests, `POST /admin/bills/products/${billsUuid(2)}/price`)).toEqual([
       { smartEarnerPrice: 19500 },
@@ -87,7 +87,7 @@ describe('/profile/billsPrices for an admin', () => {
     await user.click(row.getByRole('button', { name: 'Change price of DStv Padi' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Change price' }));
     await fill(user, dialog.getByLabelText('API price (₦)'), '4480');
-    await user.click(dialog.getByRole('button', { name: 'Save', exact: true }));
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await dialog.findByRole('alert')).toHaveTextContent(
       'The reseller price must not be below the API price',
     );
