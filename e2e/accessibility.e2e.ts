@@ -178,7 +178,8 @@ describe('axe finds no serious or critical problem', () => {
 
       checked += viewport === PHONE ? 4 : 3;
       expect(checked).toBeGreaterThan(35);
-    });
+      // Every screen of every role, each through axe: about two minutes on a busy machine.
+    }, 300_000);
   }
 });
 

@@ -70,7 +70,7 @@ export const BillsSuppliers = () => {
   return (
     <>
       <h3 className="settings-subtitle">Cable TV and exam PINs</h3>
-      <div className="settings-rows settings-rows-2">
+      <div className="settings-rows settings-rows-2 bills-suppliers">
         {data.services.map((service) => (
           // Keyed by the saved value: the row starts again from what the server holds.
           <SupplierRow
