@@ -16,6 +16,7 @@ import { createMailer } from './lib/mailer.ts';
 import { deleteInactiveContacts } from './modules/contacts/contacts.service.ts';
 import { startBackgroundJobs } from './jobs/background-jobs.ts';
 import { resealWebhookSecrets } from './modules/webhooks/webhook-secret-rotation.ts';
+import { resealExamPins } from './modules/bills/exam-pin-rotation.ts';
 import { createBoundRegistry } from './providers/vending/bound-registry.ts';
 import { startBackupChannel, type BackupChannel } from './db/backup-channel.ts';
 import { createMetrics } from './modules/metrics/metrics.ts';
@@ -62,6 +63,11 @@ const openAndPrepare = async () => {
         });
         if (resealed > 0)
           logger.info('webhook secrets sealed under the new JWT_SECRET', { resealed });
+        const pins = await resealExamPins(opened.db, {
+          current: secret,
+          previous: config.jwtSecretPrevious,
+        });
+        if (pins > 0) logger.info('exam PINs sealed under the new JWT_SECRET', { receipts: pins });
       }
       return { database: opened, demoLogins: logins, jwtSecret: secret };
     } catch (error) {

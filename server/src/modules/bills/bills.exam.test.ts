@@ -10,7 +10,10 @@ import {
   t,
   useVendingTestApp,
 } from '../vending/vending.test-helpers.ts';
+import { openSecret } from '../../lib/secret-box.ts';
 import { buyPins, get, post, setServiceOpen } from './bills.test-helpers.ts';
+import { resealExamPins } from './exam-pin-rotation.ts';
+import { EXAM_PIN_PURPOSE } from './exam-pins.ts';
 
 useVendingTestApp();
 
@@ -176,5 +179,22 @@ describe('POST /api/v1/buy/exam', () => {
     expect(res.status).toBe(400);
     expect(res.body.msg).toBe('Enter how many PINs (1 to 10)');
     expect(await getWalletBalanceKobo(t.ctx.db, user.id)).toBe(20_000_00);
+  });
+});
+
+describe('rotating JWT_SECRET', () => {
+  it('seals exam PINs again under the new secret, so the owner keeps them', async () => {
+    const owner = await createUser(t.ctx, { balanceKobo: 20_000_00 });
+    const res = await buyPins(owner, { product: 'neco', quantity: 2 });
+    expect(res.status).toBe(200);
+    const NEW_SECRET = 'the-new-server-secret-the-new-server-secret-42';
+    const keys = { current: NEW_SECRET, previous: t.ctx.jwtSecret };
+    expect(await resealExamPins(t.ctx.db, keys)).toBeGreaterThanOrEqual(1);
+    expect(await resealExamPins(t.ctx.db, keys)).toBe(0);
+    const sealed = (await purchase(res.body.receipt.trans_Id)).details!.sealedPins as string;
+    expect(openSecret(t.ctx.jwtSecret, EXAM_PIN_PURPOSE, sealed)).toBeNull();
+    expect(JSON.parse(openSecret(NEW_SECRET, EXAM_PIN_PURPOSE, sealed)!)).toEqual(
+      res.body.receipt.pins,
+    );
   });
 });
