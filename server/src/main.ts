@@ -17,6 +17,7 @@ import { deleteInactiveContacts } from './modules/contacts/contacts.service.ts';
 import { startBackgroundJobs } from './jobs/background-jobs.ts';
 import { resealWebhookSecrets } from './modules/webhooks/webhook-secret-rotation.ts';
 import { vtpassProductionProblem } from './config-suppliers.ts';
+import { deleteOldBillsQuotes } from './modules/bills/bills.repository.ts';
 import { resealExamPins } from './modules/bills/exam-pin-rotation.ts';
 import { createBoundRegistry } from './providers/vending/bound-registry.ts';
 import { startBackupChannel, type BackupChannel } from './db/backup-channel.ts';
@@ -178,6 +179,8 @@ const server: Server = app.listen(config.port, config.host, () => {
   const sweepContacts = () =>
     deleteInactiveContacts(database.db)
       .then((n) => n > 0 && logger.info('inactive contacts removed', { count: n }))
+      // Cable and JAMB verifications a day past their expiry: nothing can use them.
+      .then(() => deleteOldBillsQuotes(database.db))
       .catch((error: unknown) => logger.error('contact cleanup failed', { error: String(error) }));
   void sweepContacts();
   cleanup = setInterval(sweepContacts, 6 * 3600_000);
