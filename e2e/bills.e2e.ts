@@ -106,7 +106,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       // A bouquet change on a GOtv IUC: the cheapest bouquet of the priced list.
       await verifyCard(page, 'gotv', '7027914329');
       await page.getByRole('radio', { name: 'Change bouquet' }).check();
-      const bouquet = page.getByLabel('Bouquet');
+      const bouquet = page.getByLabel('Bouquet', { exact: true });
       await expect.poll(() => bouquet.locator('option').count()).toBeGreaterThan(1);
       await bouquet.selectOption({ index: 1 });
       await page.getByLabel('Phone number').fill('08031234567');
@@ -120,7 +120,7 @@ for (const viewport of [PHONE, DESKTOP]) {
 
       // Two WAEC result checker PINs: shown on the receipt, each with Copy, and Print.
       await page.goto('/profile/exam');
-      const product = page.getByLabel('Exam PIN');
+      const product = page.getByLabel('Exam PIN', { exact: true });
       await expect.poll(() => product.locator('option[value="waec"]').count()).toBe(1);
       await product.selectOption('waec');
       await page.getByLabel('Quantity').selectOption('2');
