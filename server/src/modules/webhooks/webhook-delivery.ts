@@ -26,14 +26,23 @@ export const retryDelayMs = (
   { retryBaseMs, retryMaxMs }: { retryBaseMs: number; retryMaxMs: number },
 ): number => Math.min(retryBaseMs * 2 ** Math.min(Math.max(attempt - 1, 0), 30), retryMaxMs);
 
-/** The JSON body of an event: its id, type and time, and the receipt as GET /transaction shows it. */
-export const webhookBody = (event: ClaimedWebhookEvent): string => {
+/**
+ * The JSON body of an event: its id, type and time, and the receipt as GET /transaction shows it
+ * to its owner (whose own webhook this is: exam PINs in full when `pinSecrets` open them).
+ */
+export const webhookBody = (
+  event: ClaimedWebhookEvent,
+  pinSecrets: readonly (string | undefined)[] = [],
+): string => {
   const row = transactionFromSnapshot(event.snapshot);
   const body: TWebhookEventBody = {
     id: event.id,
     type: event.type as TWebhookEventBody['type'],
     created_at: event.createdAt.toISOString(),
-    receipt: toPublicTransaction({ ...row, userName: event.userName }, { withProfit: false }),
+    receipt: toPublicTransaction(
+      { ...row, userName: event.userName },
+      { withProfit: false, viewer: { userId: event.userId, secrets: pinSecrets } },
+    ),
   };
   return JSON.stringify(body);
 };
@@ -62,7 +71,7 @@ const attemptOnce = async (
   if (!secret) return failed('The webhook secret cannot be read: create a new one');
   let body: string;
   try {
-    body = webhookBody(event);
+    body = webhookBody(event, [ctx.jwtSecret, ctx.config.jwtSecretPrevious]);
   } catch (error) {
     return failed(`The event could not be written: ${String(error)}`.slice(0, 500));
   }
