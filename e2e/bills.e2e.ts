@@ -143,12 +143,16 @@ for (const viewport of [PHONE, DESKTOP]) {
       await page.emulateMedia({ media: 'screen' });
       expect(await dashboardBalance(page)).toBe(balance - pinsCost);
 
-      // The history's receipt shows the same PINs again to their owner.
-      await page.goto('/profile/transactions');
-      await page
-        .getByRole('button', { name: /^Exam PINs .*open receipt$/ })
-        .first()
-        .click();
+      // The history, filtered to exam PINs, opens the receipt: the same PINs again, to their owner.
+      await page.goto('/profile/transactions?type=exam');
+      const row =
+        viewport === PHONE
+          ? page.getByRole('list', { name: 'Transactions list' }).getByRole('button').first()
+          : page.getByRole('button', { name: /Exam PINs .*open receipt$/ }).first();
+      await expect.poll(() => row.textContent()).toContain(viewport === PHONE ? 'Exam PINs' : '');
+      await settle(page);
+      await screenshot(page, 'exam-history');
+      await row.click();
       await page.getByTestId('exam-pins').waitFor();
       expect(await page.getByTestId('exam-pin').first().textContent()).toBe(first);
       await settle(page);
