@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { queryRows } from '../../db/query.ts';
 import { billsProducts, billsQuotes, billsServices } from '../../db/schema/index.ts';
 
 /** The bills catalogue (services, products) and the quotes of verified smartcards and profiles. */
@@ -86,4 +87,34 @@ export const findBillsQuote = async (
 /** Quotes expired a day ago or more: nothing can use them. */
 export const deleteOldBillsQuotes = async (db: DbOrTx): Promise<void> => {
   await db.delete(billsQuotes).where(sql`${billsQuotes.expiresAt} < now() - interval '1 day'`);
+};
+
+/** Exam receipts holding sealed PINs, by id after `afterId` (for re-sealing after a rotation). */
+export const listSealedExamPins = (
+  db: DbOrTx,
+  afterId: string,
+  limit: number,
+): Promise<{ id: string; sealed: string }[]> =>
+  queryRows<{ id: string; sealed: string }>(
+    db,
+    sql`select id, details->>'sealedPins' as sealed from transactions
+        where type = 'exam' and details ? 'sealedPins' and id > ${afterId}::uuid
+        order by id limit ${limit}`,
+  );
+
+/** Replaces a receipt's sealed PINs only if they are still `from`. */
+export const replaceSealedExamPins = async (
+  db: DbOrTx,
+  id: string,
+  from: string,
+  to: string,
+): Promise<boolean> => {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update transactions
+        set details = jsonb_set(details, '{sealedPins}', to_jsonb(${to}::text))
+        where id = ${id}::uuid and type = 'exam' and details->>'sealedPins' = ${from}
+        returning id`,
+  );
+  return rows.length === 1;
 };
