@@ -15,7 +15,8 @@ import { WEBHOOK_SECRET_PURPOSE } from './webhooks.service.ts';
 
 /**
  * The delivery worker (docs/decisions/0019, 0033): claims due outbox events with a lease, POSTs
- * each signed, outside any database transaction, and logs the attempts (several to a statement).
+ * each signed, outside any database transaction, and logs the attempts (with the next claim, or
+ * several to a statement).
  * At least once: an event is marked delivered only after a 2xx, so a crash between the send and
  * the log sends it again.
  */
