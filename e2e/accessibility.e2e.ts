@@ -53,6 +53,7 @@ const CUSTOMER = [
   '/profile/withdraw',
   '/profile/transactions',
   '/profile/tv',
+  '/profile/exam',
 ];
 const AGENT = ['/profile', '/admin/users', '/profile/updatePrice', '/profile/billsPrices'];
 const ADMIN = [

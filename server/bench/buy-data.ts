@@ -69,6 +69,8 @@ const load = (options: {
   seconds: number;
   warmupSeconds: number;
   body: string;
+  /** One body per entry of `headers` (sent together), instead of `body` for all. */
+  bodies?: string[];
   headers: Record<string, string>[];
 }) =>
   new Promise<RunResult>((resolve, reject) => {
@@ -194,6 +196,34 @@ export const benchBuyData = async (
       body: JSON.stringify({ network: 1, mobile_number: '08031234567', plan: '2' }),
       headers: users.map((u) => ({ 'x-auth-token': u.token })),
     });
+    // A cable renewal (issue 27): each user verifies the sandbox's DStv card once and renews
+    // with that quote (valid 15 minutes, reusable while valid) through the bills supplier.
+    const renewals = await Promise.all(
+      users.map(async (u) => {
+        const verified = await fetch(`${url}/api/v1/cable/verify`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-auth-token': u.token },
+          body: JSON.stringify({ provider: 'dstv', smartcardNumber: '1212121212' }),
+        });
+        const { quoteId } = (await verified.json()) as { quoteId: string };
+        return JSON.stringify({
+          provider: 'dstv',
+          smartcardNumber: '1212121212',
+          phone: '08031234567',
+          subscriptionType: 'renew',
+          quoteId,
+        });
+      }),
+    );
+    const cable = await loadApp({
+      url: `${url}/api/v1/buy/cable`,
+      connections,
+      seconds,
+      warmupSeconds,
+      body: '{}',
+      bodies: renewals,
+      headers: users.map((u) => ({ 'x-auth-token': u.token })),
+    });
     const reference = await loadApp({
       url: `${url}/bench/debit`,
       connections,
@@ -204,7 +234,7 @@ export const benchBuyData = async (
     });
     // Both runs went through the ledger: every invariant must hold after them.
     const violations = (await checkLedgerInvariants(database.db)).filter((r) => r.violations > 0);
-    return { purchase, reference, violations };
+    return { purchase, cable, reference, violations };
   } finally {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));

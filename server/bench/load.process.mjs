@@ -1,12 +1,13 @@
 // autocannon in a process of its own, so the load generator does not share the app's event loop
 // (autocannon reports differently inside a worker thread). The first IPC message is
 // { url, connections, seconds, warmupSeconds, body, headers: [{...}, ...] }: one headers object
-// per user, requests rotate through them. Sends back the summary the bench prints.
+// per user, requests rotate through them (with `bodies`, one body per user beside its headers).
+// Sends back the summary the bench prints.
 import fs from 'node:fs';
 import autocannon from 'autocannon';
 
-const { url, connections, seconds, warmupSeconds, body, headers } = await new Promise((resolve) =>
-  process.once('message', resolve),
+const { url, connections, seconds, warmupSeconds, body, bodies, headers } = await new Promise(
+  (resolve) => process.once('message', resolve),
 );
 let next = 0;
 const options = (duration) => ({
@@ -18,10 +19,14 @@ const options = (duration) => ({
     {
       method: 'POST',
       body,
-      setupRequest: (request) => ({
-        ...request,
-        headers: { 'content-type': 'application/json', ...headers[(next += 1) % headers.length] },
-      }),
+      setupRequest: (request) => {
+        const i = (next += 1) % headers.length;
+        return {
+          ...request,
+          headers: { 'content-type': 'application/json', ...headers[i] },
+          ...(bodies ? { body: bodies[i] } : {}),
+        };
+      },
     },
   ],
 });

@@ -27,7 +27,7 @@ if (process.env.BENCH_ONLY !== 'buy-data') {
   );
 }
 
-const { purchase, reference, violations } = await benchBuyData(database, {
+const { purchase, cable, reference, violations } = await benchBuyData(database, {
   seconds,
   warmupSeconds: smoke ? 0 : 2,
   connections,
@@ -45,8 +45,18 @@ console.log(
     `reference: ${reference.total} requests, ${reference.non2xx} non-2xx; ledger ${violations.length ? `VIOLATED: ${violations.map((v) => v.name).join(', ')}` : 'clean'}`,
 );
 const ratio = purchase.reqPerSec / Math.max(reference.reqPerSec, 1);
+const cableRatio = cable.reqPerSec / Math.max(reference.reqPerSec, 1);
+console.log(
+  `  cable renewal: ${cable.total} requests, ${cable.non2xx} non-2xx, ${cable.errors} errors; latency ${spread(cable)}`,
+);
+console.log(
+  `bench buy-cable: ratio ${cableRatio.toFixed(2)}, renewal ${cable.reqPerSec.toFixed(0)} req/s p99 ${cable.p99} ms, reference ${reference.reqPerSec.toFixed(0)} req/s p99 ${reference.p99} ms`,
+);
 console.log(
   `bench buy-data: ratio ${ratio.toFixed(2)}, purchase ${purchase.reqPerSec.toFixed(0)} req/s p99 ${purchase.p99} ms, reference ${reference.reqPerSec.toFixed(0)} req/s p99 ${reference.p99} ms`,
 );
 process.exitCode =
-  purchase.non2xx + purchase.errors + ledger.errors === 0 && violations.length === 0 ? 0 : 1;
+  purchase.non2xx + purchase.errors + cable.non2xx + cable.errors + ledger.errors === 0 &&
+  violations.length === 0
+    ? 0
+    : 1;

@@ -5,6 +5,7 @@ import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { Metrics } from './modules/metrics/metrics.ts';
 import type { TSupplier } from '@vendo/shared/constants';
+import type { BillsSupplier } from './providers/bills/port.ts';
 import type { SupplierRegistry } from './providers/vending/port.ts';
 import type { SupplierSettings } from './providers/vending/suppliers.config.ts';
 
@@ -22,6 +23,11 @@ export type AppContext = {
   mailer: Mailer;
   jwtSecret: string;
   suppliers: SupplierRegistry;
+  /**
+   * The bills supplier (cable TV, exam PINs) when a test gives its own; otherwise
+   * billsSupplierOf (modules/bills/bills-supplier.ts) builds it from VTPASS_*.
+   */
+  bills?: BillsSupplier;
   supplierSettings: Record<TSupplier, SupplierSettings>;
   /** This server's own base URL as it can reach itself (the sandbox providers live there). */
   selfUrl: () => string;

@@ -123,3 +123,16 @@ export const vtpassSettingsFrom = (
     timeoutMs,
   };
 };
+
+/**
+ * Why a production start must be refused for the bills supplier, or null: cable TV and exam PINs
+ * are sold, and without VTPASS_BASE_URL they would go to the sandbox VTpass, which production does
+ * not serve (every purchase would stay pending).
+ */
+export const vtpassProductionProblem = (config: {
+  isProduction: boolean;
+  vtpass: VtpassSettings;
+}): string | null =>
+  config.isProduction && !config.vtpass.baseUrl
+    ? 'VTPASS_BASE_URL (with VTPASS_API_KEY, VTPASS_SECRET_KEY and VTPASS_PUBLIC_KEY) must be set in production: cable TV and exam PINs are sold'
+    : null;

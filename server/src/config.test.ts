@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
+import { vtpassProductionProblem } from './config-suppliers.ts';
 
 describe('loadConfig webhook settings', () => {
   it('keeps the SSRF rules on by default, with a 10 s timeout and backoff from 30 s to 1 h', () => {
@@ -222,6 +223,17 @@ describe('loadConfig VTpass (bills supplier)', () => {
     );
     const keys = { VTPASS_API_KEY: 'a', VTPASS_SECRET_KEY: 'b', VTPASS_PUBLIC_KEY: 'c' };
     expect(loadConfig({ ...env, ...keys }).vtpass.publicKey).toBe('c');
+  });
+
+  it('refuses a production start without VTPASS_BASE_URL (bills would go to the sandbox)', () => {
+    const keys = { VTPASS_API_KEY: 'a', VTPASS_SECRET_KEY: 'b', VTPASS_PUBLIC_KEY: 'c' };
+    expect(vtpassProductionProblem(loadConfig({ NODE_ENV: 'production' }))).toMatch(
+      /^VTPASS_BASE_URL .* must be set in production/,
+    );
+    const real = { NODE_ENV: 'production', VTPASS_BASE_URL: 'https://vtpass.com', ...keys };
+    expect(vtpassProductionProblem(loadConfig(real))).toBeNull();
+    // Outside production the sandbox VTpass serves.
+    expect(vtpassProductionProblem(loadConfig({ NODE_ENV: 'development' }))).toBeNull();
   });
 });
 

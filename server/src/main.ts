@@ -16,6 +16,9 @@ import { createMailer } from './lib/mailer.ts';
 import { deleteInactiveContacts } from './modules/contacts/contacts.service.ts';
 import { startBackgroundJobs } from './jobs/background-jobs.ts';
 import { resealWebhookSecrets } from './modules/webhooks/webhook-secret-rotation.ts';
+import { vtpassProductionProblem } from './config-suppliers.ts';
+import { deleteOldBillsQuotes } from './modules/bills/bills.repository.ts';
+import { resealExamPins } from './modules/bills/exam-pin-rotation.ts';
 import { createBoundRegistry } from './providers/vending/bound-registry.ts';
 import { startBackupChannel, type BackupChannel } from './db/backup-channel.ts';
 import { createMetrics } from './modules/metrics/metrics.ts';
@@ -62,6 +65,11 @@ const openAndPrepare = async () => {
         });
         if (resealed > 0)
           logger.info('webhook secrets sealed under the new JWT_SECRET', { resealed });
+        const pins = await resealExamPins(opened.db, {
+          current: secret,
+          previous: config.jwtSecretPrevious,
+        });
+        if (pins > 0) logger.info('exam PINs sealed under the new JWT_SECRET', { receipts: pins });
       }
       return { database: opened, demoLogins: logins, jwtSecret: secret };
     } catch (error) {
@@ -100,6 +108,11 @@ const supplierSettings = config.suppliers;
 if (config.isProduction && (!supplierSettings.ALARO.baseUrl || !supplierSettings.GLAD.baseUrl)) {
   // The sandbox suppliers are not served in production: purchases would all stay pending.
   logger.error('ALARO_BASE_URL and GLAD_BASE_URL must be set in production');
+  process.exit(1);
+}
+const billsProblem = vtpassProductionProblem(config);
+if (billsProblem) {
+  logger.error(billsProblem);
   process.exit(1);
 }
 const suppliers = createBoundRegistry(supplierSettings);
@@ -166,6 +179,8 @@ const server: Server = app.listen(config.port, config.host, () => {
   const sweepContacts = () =>
     deleteInactiveContacts(database.db)
       .then((n) => n > 0 && logger.info('inactive contacts removed', { count: n }))
+      // Cable and JAMB verifications a day past their expiry: nothing can use them.
+      .then(() => deleteOldBillsQuotes(database.db))
       .catch((error: unknown) => logger.error('contact cleanup failed', { error: String(error) }));
   void sweepContacts();
   cleanup = setInterval(sweepContacts, 6 * 3600_000);

@@ -23,9 +23,6 @@ const ApiTokensSection = lazyPage(() =>
 const ChangePasswordPage = lazyPage(() =>
   import('@/features/profile/components/change-password-page').then((m) => m.ChangePasswordPage),
 );
-const ComingSoonPage = lazyPage(() =>
-  import('@/features/profile/components/coming-soon-page').then((m) => m.ComingSoonPage),
-);
 const BuyDataPage = lazyPage(() =>
   import('@/features/vending/components/buy-data-page').then((m) => m.BuyDataPage),
 );
@@ -34,6 +31,12 @@ const BuyAirtimePage = lazyPage(() =>
 );
 const ElectricityPage = lazyPage(() =>
   import('@/features/vending/components/electricity-page').then((m) => m.ElectricityPage),
+);
+const TvPage = lazyPage(() =>
+  import('@/features/vending/components/tv-page').then((m) => m.TvPage),
+);
+const ExamPage = lazyPage(() =>
+  import('@/features/vending/components/exam-page').then((m) => m.ExamPage),
 );
 const ReceiptPage = lazyPage(() =>
   import('@/features/vending/components/receipt-page').then((m) => m.ReceiptPage),
@@ -99,9 +102,6 @@ export const preloadAccountPage = async (path: string, signedIn: boolean): Promi
   await Promise.all([ProfileLayout.preload(), path === '/profile' && DashboardPage.preload()]);
 };
 
-/** Screens that later issues build; until then they say so (titles: profile/screen-titles.ts). */
-const SOON = ['tv'];
-
 /**
  * /profile/* (docs/product-rules.md#screens-and-navigation). Paths match case-insensitively
  * (/profile/buyData works too).
@@ -124,6 +124,8 @@ export const ProfileRoutes = () => (
         <Route path="buydata" element={<BuyDataPage />} />
         <Route path="buyairtime" element={<BuyAirtimePage />} />
         <Route path="electricity" element={<ElectricityPage />} />
+        <Route path="tv" element={<TvPage />} />
+        <Route path="exam" element={<ExamPage />} />
         <Route path="receipt/:id" element={<ReceiptPage />} />
         <Route path="contacts" element={<ContactsPage />} />
         <Route path="transfer" element={<TransferPage />} />
@@ -132,9 +134,6 @@ export const ProfileRoutes = () => (
         <Route path="fundWallet" element={<FundWalletPage />} />
         <Route path="withdraw" element={<WithdrawPage />} />
         <Route path="transactions" element={<HistoryPage />} />
-        {SOON.map((path) => (
-          <Route key={path} path={path} element={<ComingSoonPage />} />
-        ))}
         <Route element={<RequireRole role="admin" />}>
           <Route path="adminSettings" element={<AdminSettingsPage />} />
         </Route>

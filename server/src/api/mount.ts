@@ -55,9 +55,12 @@ export const mountRoutes = (
       chain.push(roles[route.access]);
     }
     if (route.idempotent) {
-      const { recover } = route;
+      const { recover, secretAnswer } = route;
       chain.push(
-        idempotent(ctx, recover ? { recover: (req, found) => recover(ctx, req, found) } : {}),
+        idempotent(ctx, {
+          ...(recover ? { recover: (req, found) => recover(ctx, req, found) } : {}),
+          ...(secretAnswer ? { secretAnswer } : {}),
+        }),
       );
     }
     if (route.body && !provider) chain.push(validateBody(route.body));

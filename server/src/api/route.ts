@@ -69,6 +69,11 @@ export type Route<
   before?: (ctx: AppContext) => RequestHandler[];
   /** An idempotent route's answer rebuilt from the database when the first one was lost. */
   recover?: (ctx: AppContext, req: Request, found: { key: string }) => Promise<StoredAnswer | null>;
+  /**
+   * The answer holds secrets (exam PINs): it is stored without them (`receipt.pins` dropped), and
+   * a replay is rebuilt by `recover` from the sealed receipt when it can be.
+   */
+  secretAnswer?: boolean;
   /** Async, so its answer's status stays the literal the table declares. */
   handler: (input: HandlerInput<X, B, Q, P>) => Promise<NoInfer<Reply<A>> | undefined>;
 };

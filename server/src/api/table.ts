@@ -13,6 +13,7 @@ import { notificationRoutes } from '../modules/notifications/notifications.route
 import { transactionRoutes } from '../modules/transactions/transactions.routes.ts';
 import { adminVendingRoutes } from '../modules/vending/admin-vending.routes.ts';
 import { vendingRoutes } from '../modules/vending/vending.routes.ts';
+import { billsRoutes } from '../modules/bills/bills.routes.ts';
 import { withdrawRoutes } from '../modules/withdraw/withdraw.routes.ts';
 import { openApiRoutes } from '../openapi/openapi.routes.ts';
 import { serviceRoutes } from '../web/service.routes.ts';
@@ -30,6 +31,8 @@ import type { AnyRoute } from './route.ts';
 export const routeTable: readonly AnyRoute[] = [
   // Purchases first: the busiest.
   ...vendingRoutes,
+  // cable TV and exam PINs
+  ...billsRoutes,
   // account: contacts, API tokens, auth, webhook settings
   ...contactRoutes,
   ...apiTokenRoutes,

@@ -89,6 +89,13 @@ const refusedBeforeRunning = (body: unknown): boolean =>
 /** An answer as a replay sends it. */
 export type StoredAnswer = { status: number; body: unknown };
 
+/** An answer with its receipt's PINs left out (what is stored of a secret answer). */
+const withoutReceiptPins = (body: unknown): unknown => {
+  if (!isRecord(body) || !isRecord(body.receipt) || !('pins' in body.receipt)) return body;
+  const { pins: _pins, ...receipt } = body.receipt;
+  return { ...body, receipt };
+};
+
 /**
  * Retries storing an answer (or freeing a key) while the database is out of reach: every 1, 2,
  * 4 … 30 s for up to 10 minutes, then gives up with an error in the log (the key then answers
@@ -130,6 +137,7 @@ export const idempotent =
     ctx: AppContext,
     {
       recover,
+      secretAnswer = false,
     }: {
       /**
        * The answer of a request that acted but whose answer was lost (a crash, a database
@@ -137,6 +145,8 @@ export const idempotent =
        * the database; null when it cannot be. Without it such a retry gets 409.
        */
       recover?: (req: Request, found: { key: string }) => Promise<StoredAnswer | null>;
+      /** The answer carries a receipt's PINs: never stored; replays are rebuilt (see Route). */
+      secretAnswer?: boolean;
     } = {},
   ): RequestHandler =>
   async (req, res, next) => {
@@ -185,7 +195,12 @@ export const idempotent =
       if (!stored || stored.responseStatus === null) {
         throw new AppError('CONFLICT', { msg: 'A request with this key is in progress' });
       }
+      const rebuilt = secretAnswer ? await recover?.(req, { key }) : null;
       res.set('Idempotent-Replayed', 'true');
+      if (rebuilt) {
+        res.status(rebuilt.status).json(rebuilt.body);
+        return;
+      }
       res.status(stored.responseStatus).json(stored.responseBody);
       return;
     }
@@ -200,7 +215,11 @@ export const idempotent =
       const keep = () =>
         status >= 500 || refusedBeforeRunning(body)
           ? releaseIdempotencyKey(ctx.db, claim)
-          : storeIdempotentAnswer(ctx.db, { ...claim, status, body });
+          : storeIdempotentAnswer(ctx.db, {
+              ...claim,
+              status,
+              body: secretAnswer ? withoutReceiptPins(body) : body,
+            });
       void (async () => {
         try {
           await keep();

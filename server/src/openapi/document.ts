@@ -14,7 +14,7 @@ import { routeTable } from '../api/table.ts';
 
 /** The order of the tags in the reference: what API users need first. */
 const TAGS: oas31.TagObject[] = [
-  { name: 'Purchases', description: 'Data, airtime and electricity' },
+  { name: 'Purchases', description: 'Data, airtime, electricity, cable TV and exam PINs' },
   { name: 'Transactions', description: 'History, statements and re-query' },
   { name: 'Plans and prices', description: 'What can be bought, at your price' },
   { name: 'Account', description: 'Sessions, profile and balance, passwords' },

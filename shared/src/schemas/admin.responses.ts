@@ -104,7 +104,9 @@ export const ZSalesChartResponse = z.object({
       date: z.string().describe('Lagos day, YYYY-MM-DD'),
       network: z
         .string()
-        .describe("MTN, GLO, AIRTEL, 9MOBILE, or 'ELECTRICITY' for every disco together"),
+        .describe(
+          "MTN, GLO, AIRTEL, 9MOBILE, 'ELECTRICITY' for every disco together, 'CABLE' and 'EXAM' for every provider and exam PIN",
+        ),
       sales: ZNaira,
       profit: ZNaira.describe('May be negative'),
     }),

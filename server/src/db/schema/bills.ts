@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
 
 /**
  * Cable TV and exam PINs (docs/product-rules.md#cable-tv, #exam-pins): the bills services (one
@@ -77,6 +78,46 @@ export const billsProducts = pgTable(
     check(
       'bills_products_price_order',
       sql`${t.costPriceKobo} >= 0 and ${t.costPriceKobo} <= ${t.apiPriceKobo} and ${t.apiPriceKobo} <= ${t.resellerPriceKobo} and ${t.resellerPriceKobo} <= ${t.smartEarnerPriceKobo}`,
+    ),
+  ],
+);
+
+/**
+ * A verified smartcard or JAMB profile, held for BILLS_QUOTE_MINUTES (decision 0039): what the
+ * supplier said (customer, bouquet, due date, its renewal amount) and what a renewal charges the
+ * caller's tier, so a renewal pays this quote's amount and never one a client sends. Only its own
+ * user may buy with it, before `expires_at`, for the same service and number.
+ */
+export const billsQuotes = pgTable(
+  'bills_quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    serviceId: text('service_id')
+      .notNull()
+      .references(() => billsServices.serviceId),
+    /** Smartcard / IUC (cable), phone (Showmax), profile id (JAMB). */
+    billersCode: text('billers_code').notNull(),
+    customerName: text('customer_name').notNull(),
+    /** JAMB: the product verified for (jamb-utme, jamb-de). */
+    product: text('product'),
+    currentBouquet: text('current_bouquet'),
+    /** Our bills_products.code of the current bouquet, when we sell it. */
+    currentBouquetCode: text('current_bouquet_code'),
+    dueDate: text('due_date'),
+    /** What the supplier says a renewal costs (its Renewal_Amount). */
+    supplierRenewalKobo: bigint('supplier_renewal_kobo', { mode: 'number' }),
+    /** What a renewal charges this user's tier; null when it cannot be renewed. */
+    renewalChargeKobo: bigint('renewal_charge_kobo', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check(
+      'bills_quotes_renewal_order',
+      sql`${t.renewalChargeKobo} is null or (${t.supplierRenewalKobo} is not null and ${t.renewalChargeKobo} >= ${t.supplierRenewalKobo})`,
     ),
   ],
 );

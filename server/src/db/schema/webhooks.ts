@@ -21,7 +21,8 @@ import { users } from './users.ts';
  *
  * pending (due at `next_attempt_at`; a worker holds it until `claimed_until`) → delivered |
  * failed (no 2xx within the retry window). Finished events (and their attempts) are deleted once
- * older than WEBHOOK_RETENTION_DAYS.
+ * older than WEBHOOK_RETENTION_DAYS. Pages are left half free (fillfactor 50, migration 0035) so
+ * a claim's new row version fits beside the old one (a HOT update; docs/decisions/0033).
  */
 export const webhookEvents = pgTable(
   'webhook_events',

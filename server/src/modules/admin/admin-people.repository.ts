@@ -57,7 +57,7 @@ export const dashboardFigures = async (
       (select coalesce(sum(balance_kobo), 0) from ledger_accounts
         where kind = 'user_main' and user_id = ${adminId}::uuid) as admin_balance,
       (select count(*) from ${transactions} where ${transactions.status} in ('processing', 'pending')
-        and ${transactions.type} in ('data', 'airtime', 'electricity')) as pending,
+        and ${transactions.type} in ('data', 'airtime', 'electricity', 'cable', 'exam')) as pending,
       (select count(*) from ${transactions} where ${transactions.status} in ('processing', 'pending')
         and ${transactions.escalatedAt} is not null) as escalated,
       (select count(*) from ${adminAlerts} where ${adminAlerts.acknowledgedAt} is null) as open_alerts,
@@ -71,7 +71,7 @@ export const dashboardFigures = async (
              count(*) as purchases
       from ${transactions}
       where ${transactions.status} = 'success'
-        and ${transactions.type} in ('data', 'airtime', 'electricity')
+        and ${transactions.type} in ('data', 'airtime', 'electricity', 'cable', 'exam')
         and ${transactions.createdAt} >= date_trunc('day', now() at time zone 'Africa/Lagos') at time zone 'Africa/Lagos'
     ) s`,
     ),

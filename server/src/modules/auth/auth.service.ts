@@ -1,3 +1,4 @@
+import { pinViewerOf } from '../bills/exam-pins.ts';
 import bcrypt from 'bcryptjs';
 import type { TUserType } from '@vendo/shared/constants';
 import { PASSWORD_MAX_BYTES } from '@vendo/shared/schemas/auth';
@@ -63,7 +64,9 @@ export const buildAuthPayload = async (ctx: AppContext, userId: string): Promise
   return {
     user: toPublicUser(record),
     subscriptionPlans,
-    transactions: recent.map((t) => toPublicTransaction(t, { withProfit: staff })),
+    transactions: recent.map((t) =>
+      toPublicTransaction(t, { withProfit: staff, viewer: pinViewerOf(ctx, userId) }),
+    ),
     isAdmin: record.isAdmin,
     isCouponVendor: record.isCouponVendor,
     notification,

@@ -28,6 +28,7 @@ const SYSTEM_ACCOUNT_CODES = [
   'purchase_clearing',
   'supplier_float:ALARO',
   'supplier_float:GLAD',
+  'supplier_float:VTPASS',
   'sales_revenue',
   'fee_revenue',
   'coupons_outstanding',

@@ -15,7 +15,7 @@ export type SystemAccountCode =
   | 'reserved_accounts_clearing'
   | 'payouts_clearing'
   | 'purchase_clearing'
-  | `supplier_float:${'ALARO' | 'GLAD'}`
+  | `supplier_float:${'ALARO' | 'GLAD' | 'VTPASS'}`
   | 'sales_revenue'
   | 'fee_revenue'
   | 'coupons_outstanding'

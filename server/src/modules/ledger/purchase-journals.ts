@@ -76,12 +76,13 @@ const walletDebitCtes = ({
 export type NewPurchase = {
   userId: string;
   reference: string;
-  type: 'data' | 'airtime' | 'electricity';
+  type: 'data' | 'airtime' | 'electricity' | 'cable' | 'exam';
   network: string;
   phoneNumber: string | null;
   chargeKobo: number;
   costKobo: number;
-  supplier: TSupplier;
+  /** A vending supplier, or the bills one (cable TV, exam PINs). */
+  supplier: TSupplier | 'VTPASS';
   planId: string | null;
   ported: boolean;
   details: Record<string, unknown>;
@@ -122,7 +123,13 @@ export const openPurchase = async (db: DbOrTx, p: NewPurchase): Promise<Transact
 };
 
 /** What a receipt records of the supplier's answer. */
-export type SaleAnswer = { supplierRef: string | null; apiResponse: string; token?: string };
+export type SaleAnswer = {
+  supplierRef: string | null;
+  apiResponse: string;
+  token?: string;
+  /** More for the receipt's details (exam PINs, sealed): merged in as the sale is booked. */
+  details?: Record<string, unknown>;
+};
 
 export type SettledSale = { row: TransactionRow; balanceKobo: number };
 
@@ -141,7 +148,10 @@ export const settleSales = async (
     id: purchaseId,
     supplier_ref: answer.supplierRef,
     api_response: answer.apiResponse,
-    token: answer.token ?? null,
+    extra:
+      answer.token || answer.details
+        ? { ...answer.details, ...(answer.token ? { token: answer.token } : {}) }
+        : null,
   }));
   const raws = await queryRows<
     Record<string, unknown> & { n: number; wallet_balance_kobo: unknown }
@@ -149,13 +159,13 @@ export const settleSales = async (
     db,
     sql`with input as (
       select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
-        as i(n int, id uuid, supplier_ref text, api_response text, token text)),
+        as i(n int, id uuid, supplier_ref text, api_response text, extra jsonb)),
     moved as (
       update transactions t set status = 'success', supplier_ref = i.supplier_ref,
         api_response = i.api_response, api_response_id = i.supplier_ref,
         profit_kobo = t.amount_kobo - t.cost_kobo, settled_at = now(), next_check_at = null,
-        details = case when i.token is null then t.details
-          else coalesce(t.details, '{}'::jsonb) || jsonb_build_object('token', i.token) end,
+        details = case when i.extra is null then t.details
+          else coalesce(t.details, '{}'::jsonb) || i.extra end,
         updated_at = now()
       from input i
       where t.id = i.id and t.status in ('processing', 'pending')
@@ -210,7 +220,7 @@ export const refundPurchase = async (
     fromStatus === 'success'
       ? [
           {
-            systemCode: `supplier_float:${purchase.supplier as TSupplier}`,
+            systemCode: `supplier_float:${purchase.supplier as TSupplier | 'VTPASS'}`,
             amountKobo: -purchase.costKobo,
           },
           { systemCode: 'sales_revenue', amountKobo: -(purchase.amountKobo - purchase.costKobo) },

@@ -8,7 +8,7 @@ import { queryRows } from '../../db/query.ts';
  * purchases (a range of transactions_created_id_idx).
  */
 
-const PURCHASE_TYPES = sql`('data', 'airtime', 'electricity')`;
+const PURCHASE_TYPES = sql`('data', 'airtime', 'electricity', 'cable', 'exam')`;
 
 const seconds = (value: unknown): number | null => (value === null ? null : Number(value));
 

@@ -289,8 +289,9 @@ export const salesByDayAndNetwork = async (
   const { db, state } = await closedDaysReady(reader, primary);
   const lastClosed = state.lastClosed;
   const pick = sql`day >= ${fromDay}::date and status = 'success'
-    and type in ('data', 'airtime', 'electricity')`;
-  const networkOf = sql`case when type = 'electricity' then 'ELECTRICITY' else network end`;
+    and type in ('data', 'airtime', 'electricity', 'cable', 'exam')`;
+  const networkOf = sql`case type when 'electricity' then 'ELECTRICITY' when 'cable' then 'CABLE'
+    when 'exam' then 'EXAM' else network end`;
   const rows = await queryRows<{
     day: string;
     network: string;

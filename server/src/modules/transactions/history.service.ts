@@ -22,7 +22,7 @@ type Viewer = Pick<UserRow, 'id' | 'isAdmin' | 'isAgent'>;
 const isStaff = (viewer: Viewer) => viewer.isAdmin || viewer.isAgent;
 
 /** Sales are successful purchases; the rest of the history moves money but sells nothing. */
-const PURCHASE_TYPES = new Set(['data', 'airtime', 'electricity']);
+const PURCHASE_TYPES = new Set(['data', 'airtime', 'electricity', 'cable', 'exam']);
 
 /**
  * The rows a viewer may see under their filters: a customer only their own, whatever they ask;
@@ -97,9 +97,12 @@ export const listHistory = async (
     viewer,
     query,
     primary = db,
+    pinSecrets = [],
   }: {
     viewer: Viewer;
     query: TTransactionListFilter;
+    /** The server secrets the viewer's own exam PINs open with (others' stay masked). */
+    pinSecrets?: readonly (string | undefined)[];
     /** When `db` is a replica: the primary, where missing all-user totals are built. */
     primary?: DbOrTx;
   },
@@ -116,7 +119,12 @@ export const listHistory = async (
     : [[], []];
   const totals = summarise(groups, { withProfit });
   return {
-    transactions: rows.map((row) => toPublicTransaction(row, { withProfit })),
+    transactions: rows.map((row) =>
+      toPublicTransaction(row, {
+        withProfit,
+        viewer: { userId: viewer.id, secrets: pinSecrets },
+      }),
+    ),
     page,
     pageSize,
     totalPages: Math.ceil(totals.noOfTransaction / pageSize),

@@ -2,8 +2,12 @@ import { DISCOS, type TTransactionStatus, type TTransactionType } from '@vendo/s
 import { koboToNaira } from '@vendo/shared/money';
 import type { TTransaction, TTransactionDetails } from '@vendo/shared/schemas/transaction';
 import type { transactions } from '../../db/schema/index.ts';
+import { pinsFor } from '../bills/exam-pins.ts';
 
 export type TransactionRow = typeof transactions.$inferSelect;
+
+/** A reader of receipts: their user id and the server secrets (current, previous) PINs open with. */
+export type PinViewer = { userId: string; secrets: readonly (string | undefined)[] };
 
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value : undefined;
@@ -40,6 +44,24 @@ export const toPublicDetails = (
       customerName: text(details.customerName),
       faceValue: naira(details.amountKobo),
       token: text(details.token),
+    };
+  } else if (type === 'cable') {
+    picked = {
+      provider: text(details.provider),
+      smartcardNumber: text(details.smartcardNumber),
+      customerName: text(details.customerName),
+      bouquet: text(details.bouquet),
+      bouquetCode: text(details.bouquetCode),
+      subscriptionType: text(details.subscriptionType),
+      phoneNumber: text(details.phone),
+    };
+  } else if (type === 'exam') {
+    picked = {
+      product: text(details.product),
+      quantity: typeof details.quantity === 'number' ? details.quantity : undefined,
+      profileId: text(details.profileId),
+      customerName: text(details.customerName),
+      phoneNumber: text(details.phone),
     };
   } else {
     return undefined;
@@ -97,18 +119,56 @@ const electricityFields = (
 };
 
 /**
+ * What a cable or exam receipt shows as `trans_Network`: "DStv Compact for 1212121212",
+ * "WAEC result checker PIN × 2". The column itself keeps the provider or the product, so the
+ * history totals stay a few rows a day.
+ */
+const billsDescription = (
+  row: TransactionRow,
+  details: TTransactionDetails | undefined,
+): string | undefined => {
+  if (row.type === 'cable' && details?.bouquet && details.smartcardNumber) {
+    return `${details.bouquet} for ${details.smartcardNumber}`;
+  }
+  if (row.type === 'exam' && details?.quantity !== undefined) {
+    return details.quantity > 1 ? `${row.network} × ${details.quantity}` : row.network;
+  }
+  return undefined;
+};
+
+/**
  * A transaction on the wire; profit and the supplier's raw answer only for staff (admin or
  * agent): a customer reads the answer's message alone.
  */
 export const toPublicTransaction = (
   row: TransactionRow & { userName: string },
-  { withProfit }: { withProfit: boolean },
+  {
+    withProfit,
+    viewer,
+  }: {
+    withProfit: boolean;
+    /**
+     * Who reads it, with the server secrets that open sealed exam PINs: the owner gets them in
+     * full, anyone else (and every caller that names no viewer) masked.
+     */
+    viewer?: PinViewer;
+  },
 ): TTransaction => {
   const details = toPublicDetails(row.type, row.details);
   const electricity = row.type === 'electricity';
+  const pins =
+    row.type === 'exam'
+      ? pinsFor(row.details, {
+          owner: viewer?.userId === row.userId,
+          secrets: viewer?.secrets ?? [],
+        })
+      : undefined;
   const shown = electricity
     ? electricityFields(row, details)
-    : { trans_Network: row.network, phone_number: row.phoneNumber };
+    : {
+        trans_Network: billsDescription(row, details) ?? row.network,
+        phone_number: row.phoneNumber,
+      };
   const allDetails =
     electricity && details && row.phoneNumber
       ? { ...details, phoneNumber: row.phoneNumber }
@@ -131,5 +191,6 @@ export const toPublicTransaction = (
     createdAt: row.createdAt.toISOString(),
     ...(allDetails ? { details: allDetails } : {}),
     ...(row.requestId ? { request_id: row.requestId } : {}),
+    ...(pins ? { pins } : {}),
   };
 };

@@ -12,6 +12,7 @@ import { apiError } from '../../openapi/operation.ts';
 import { idParam } from '../../api/params.ts';
 import { listHistory, statementFileName, statementLines } from './history.service.ts';
 import { getTransactionFor } from './transactions.service.ts';
+import { pinViewerOf } from '../bills/exam-pins.ts';
 
 const tags = ['Transactions'];
 
@@ -49,7 +50,12 @@ export const transactionRoutes = [
     },
     // A report: read from the replica when there is one (decision 0034).
     handler: async ({ ctx, user, query }) => {
-      const page = await listHistory(await readDbOf(ctx), { viewer: user, query, primary: ctx.db });
+      const page = await listHistory(await readDbOf(ctx), {
+        viewer: user,
+        query,
+        primary: ctx.db,
+        pinSecrets: pinViewerOf(ctx, user.id).secrets,
+      });
       // A contact's history shortcut (a list of one number) is a use of that contact.
       await touchContact(ctx.db, user.id, query.phoneNumber, (error) =>
         ctx.logger.warn('contact not marked used', { error: String(error) }),
@@ -111,6 +117,12 @@ export const transactionRoutes = [
     },
     errors: { 404: true },
     handler: async ({ ctx, user, params }) =>
-      reply(200, { transaction: await getTransactionFor(ctx.db, { id: params.id, viewer: user }) }),
+      reply(200, {
+        transaction: await getTransactionFor(ctx.db, {
+          id: params.id,
+          viewer: user,
+          pinSecrets: pinViewerOf(ctx, user.id).secrets,
+        }),
+      }),
   }),
 ];

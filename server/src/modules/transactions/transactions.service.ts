@@ -14,7 +14,16 @@ type Viewer = Pick<UserRow, 'id' | 'isAdmin' | 'isAgent'>;
  */
 export const getTransactionFor = async (
   db: DbOrTx,
-  { id, viewer }: { id: string; viewer: Viewer },
+  {
+    id,
+    viewer,
+    pinSecrets = [],
+  }: {
+    id: string;
+    viewer: Viewer;
+    /** The server secrets the viewer's own exam PINs open with (others' stay masked). */
+    pinSecrets?: readonly (string | undefined)[];
+  },
 ): Promise<TTransaction> => {
   const staff = viewer.isAdmin || viewer.isAgent;
   const row =
@@ -22,5 +31,8 @@ export const getTransactionFor = async (
       ? await findTransaction(db, staff ? { id } : { id, userId: viewer.id })
       : null;
   if (!row) throw new AppError('NOT_FOUND', { msg: 'Transaction not found' });
-  return toPublicTransaction(row, { withProfit: staff });
+  return toPublicTransaction(row, {
+    withProfit: staff,
+    viewer: { userId: viewer.id, secrets: pinSecrets },
+  });
 };

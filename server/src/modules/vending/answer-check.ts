@@ -1,6 +1,6 @@
 import { NETWORKS, type TNetwork } from '@vendo/shared/constants';
 import { formatNaira } from '@vendo/shared/money';
-import type { AnsweredOrder, PurchaseKind, SupplierResult } from '../../providers/vending/port.ts';
+import type { AnsweredOrder, ProductKind, SupplierResult } from '../../providers/vending/port.ts';
 import type { TransactionRow } from '../transactions/transactions.mapper.ts';
 
 /**
@@ -25,7 +25,7 @@ import type { TransactionRow } from '../transactions/transactions.mapper.ts';
 
 /** What we ordered, as the checks need it. A field we do not know (an old receipt) is not checked. */
 export type ExpectedOrder = {
-  kind: PurchaseKind;
+  kind: ProductKind;
   reference: string;
   phone?: string;
   meterNumber?: string;
@@ -33,10 +33,13 @@ export type ExpectedOrder = {
   planId?: string;
   network?: TNetwork;
   discoId?: string;
+  /** Cable and exam: the smartcard, phone or profile id sent, and how many PINs. */
+  billersCode?: string;
+  quantity?: number;
 };
 
 export type MismatchField =
-  'reference' | 'phone' | 'meter' | 'amount' | 'plan' | 'network' | 'disco';
+  'reference' | 'phone' | 'meter' | 'amount' | 'plan' | 'network' | 'disco' | 'number' | 'quantity';
 
 /** One field the answer gets wrong: ours, and theirs (null: the answer does not name it). */
 export type FieldMismatch = { field: MismatchField; ours: string; theirs: string | null };
@@ -54,11 +57,18 @@ const kobo = (value: unknown): number | undefined =>
 /** What a purchase's receipt says we ordered (details are written by vending.service.ts). */
 export const expectedOrderOf = (purchase: TransactionRow): ExpectedOrder => {
   const details = purchase.details ?? {};
-  const kind = purchase.type as PurchaseKind;
+  const kind = purchase.type as ProductKind;
   const order: ExpectedOrder = { kind, reference: purchase.reference };
   const set = <K extends keyof ExpectedOrder>(key: K, value: ExpectedOrder[K] | undefined) => {
     if (value !== undefined) order[key] = value;
   };
+  if (kind === 'cable' || kind === 'exam') {
+    // The bills supplier answers under its own request id, stored before the order went out.
+    order.reference = text(details.vtpassRequestId) ?? purchase.reference;
+    set('billersCode', text(details.billersCode));
+    set('quantity', kobo(details.quantity));
+    return order;
+  }
   if (kind === 'electricity') {
     set('meterNumber', text(details.meterNumber));
     set('amountKobo', kobo(details.amountKobo));
@@ -116,6 +126,14 @@ export const mismatchOf = (
   };
 
   check('reference', order.reference, answered.reference);
+  if (order.kind === 'cable' || order.kind === 'exam') {
+    // The supplier's own price is its to set (fixed prices): only what was ordered is compared.
+    check('number', order.billersCode, answered.billersCode, undefined, order.kind === 'cable');
+    if (order.quantity !== undefined && answered.quantity !== undefined) {
+      check('quantity', String(order.quantity), String(answered.quantity));
+    }
+    return found;
+  }
   if (order.kind === 'electricity') {
     check(
       'meter',

@@ -21,7 +21,13 @@ import {
 import type { PurchaseKind } from '../../providers/vending/port.ts';
 
 export const UNSETTLED = ['processing', 'pending'] as const;
-export const PURCHASE_TYPES: readonly string[] = ['data', 'airtime', 'electricity'];
+export const PURCHASE_TYPES: readonly string[] = [
+  'data',
+  'airtime',
+  'electricity',
+  'cable',
+  'exam',
+];
 
 /**
  * Moves a purchase from one of the `from` states to `set.status`, once: the WHERE on the current
@@ -87,7 +93,10 @@ export const claimDuePurchases = (
   db: DbOrTx,
   options: { limit: number; retryAfterSeconds: number },
 ): Promise<TransactionRow[]> =>
-  claimDueTransactions(db, { filter: sql`type in ('data', 'airtime', 'electricity')`, ...options });
+  claimDueTransactions(db, {
+    filter: sql`type in ('data', 'airtime', 'electricity', 'cable', 'exam')`,
+    ...options,
+  });
 
 /**
  * Claims purchases still unsettled `olderThanSeconds` after they began (SKIP LOCKED: several
@@ -99,7 +108,7 @@ export const claimOverduePurchases = (
   options: { olderThanSeconds: number; limit: number; retryAfterSeconds: number },
 ): Promise<TransactionRow[]> =>
   claimDueTransactions(db, {
-    filter: sql`type in ('data', 'airtime', 'electricity')
+    filter: sql`type in ('data', 'airtime', 'electricity', 'cable', 'exam')
       and created_at < now() - make_interval(secs => ${options.olderThanSeconds})`,
     limit: options.limit,
     retryAfterSeconds: options.retryAfterSeconds,

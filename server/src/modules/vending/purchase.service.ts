@@ -1,5 +1,4 @@
 import { touchContact } from '../contacts/contacts.service.ts';
-import type { TNetwork, TSupplier } from '@vendo/shared/constants';
 import type { TTransaction } from '@vendo/shared/schemas/transaction';
 import type { AppContext } from '../../app-context.ts';
 import {
@@ -11,14 +10,11 @@ import { retryTransient } from '../../db/retry.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { markRequestActing } from '../../lib/idempotency-scope.ts';
 import { newReference } from '../../lib/ids.ts';
-import type {
-  PurchaseKind,
-  SupplierResult,
-  VendingSupplier,
-} from '../../providers/vending/port.ts';
+import type { SupplierResult } from '../../providers/vending/port.ts';
 import { raiseAlert, raiseAlertOnce } from '../alerts/alerts.service.ts';
 import { getWalletBalanceKobo } from '../ledger/ledger.service.ts';
 import { openPurchase, settleSaleGrouped, type SaleAnswer } from '../ledger/purchase-journals.ts';
+import { pinViewerOf, sealPins, withoutPins } from '../bills/exam-pins.ts';
 import { toPublicTransaction, type TransactionRow } from '../transactions/transactions.mapper.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { checkAnswer, type CheckedResult } from './answer-check.ts';
@@ -31,25 +27,17 @@ import {
   type StaffActor,
 } from './purchase-refunds.ts';
 import {
+  placeOrder,
+  queryOrder,
+  type PurchaseSupplier,
+  type SupplierOrder,
+} from './purchase-orders.ts';
+import {
   findPurchase,
   findPurchaseByRequestId,
   markPurchasePending,
   UNSETTLED,
 } from './purchase.repository.ts';
-
-/** What is sent to the supplier, per product. */
-export type SupplierOrder =
-  | { kind: 'data'; network: TNetwork; phone: string; supplierPlanId: string; ported: boolean }
-  | { kind: 'airtime'; network: TNetwork; phone: string; amountKobo: number; ported: boolean }
-  | {
-      kind: 'electricity';
-      discoId: number;
-      meterNumber: string;
-      meterType: 'prepaid' | 'postpaid';
-      amountKobo: number;
-      phone: string | null;
-      customerName: string | null;
-    };
 
 /** Everything the state machine needs to know about one order, whatever the product. */
 export type PreparedPurchase = {
@@ -58,11 +46,13 @@ export type PreparedPurchase = {
   phone: string | null;
   chargeKobo: number;
   costKobo: number;
-  supplier: TSupplier;
+  supplier: PurchaseSupplier;
   planId?: string | null;
   ported?: boolean;
   details: Record<string, unknown>;
   order: SupplierOrder;
+  /** The metrics' network label when `network` is a description (cable: the provider; exam: the product). */
+  metricsLabel?: string;
   /** The client's request_id / Idempotency-Key: one purchase per user and key, findable by it. */
   requestId?: string | null;
 };
@@ -74,22 +64,6 @@ export type PurchaseOutcome = {
   balanceKobo: number;
   supplierMessage: string;
   token?: string;
-};
-
-/** Places an order with the supplier (never inside a DB transaction). */
-const placeOrder = (
-  supplier: VendingSupplier,
-  reference: string,
-  order: SupplierOrder,
-): Promise<SupplierResult> => {
-  switch (order.kind) {
-    case 'data':
-      return supplier.buyData({ reference, ...order });
-    case 'airtime':
-      return supplier.buyAirtime({ reference, ...order });
-    case 'electricity':
-      return supplier.buyElectricity({ reference, ...order });
-  }
 };
 
 /**
@@ -136,10 +110,7 @@ export const executePurchase = async (
 
   let result: CheckedResult;
   try {
-    result = checkAnswer(
-      row,
-      await placeOrder(ctx.suppliers.get(purchase.supplier), reference, purchase.order),
-    );
+    result = checkAnswer(row, await placeOrder(ctx, purchase.supplier, reference, purchase.order));
   } catch (error) {
     // The adapter should not throw, but if it does the order may still have gone out.
     result = {
@@ -181,7 +152,7 @@ export const executePurchase = async (
         : 'pending';
   ctx.metrics.purchase({
     product: purchase.order.kind,
-    network: purchase.network,
+    network: purchase.metricsLabel ?? purchase.network,
     supplier: purchase.supplier,
     outcome: status,
   });
@@ -193,7 +164,7 @@ export const executePurchase = async (
     status,
     receipt: toPublicTransaction(
       { ...current, userName: user.userName },
-      { withProfit: user.isAdmin || user.isAgent },
+      { withProfit: user.isAdmin || user.isAgent, viewer: pinViewerOf(ctx, user.id) },
     ),
     balanceKobo: settled?.balanceKobo ?? (await getWalletBalanceKobo(ctx.db, user.id)),
     supplierMessage: result.message,
@@ -202,10 +173,18 @@ export const executePurchase = async (
 };
 
 /** What a receipt records of the supplier's answer. */
-const saleAnswer = (purchase: TransactionRow, result: SupplierResult): SaleAnswer => ({
+const saleAnswer = (
+  ctx: AppContext,
+  purchase: TransactionRow,
+  result: SupplierResult,
+): SaleAnswer => ({
   supplierRef: result.supplierRef ?? purchase.supplierRef,
-  apiResponse: truncate(result.raw || result.message),
+  // Exam PINs never go into the stored answer in clear: they are sealed into the details.
+  apiResponse: truncate(withoutPins(result.raw || result.message, result.pins)),
   ...(result.token ? { token: result.token } : {}),
+  ...(result.pins && result.outcome === 'success'
+    ? { details: sealPins(ctx.jwtSecret, result.pins) }
+    : {}),
 });
 
 /**
@@ -238,7 +217,12 @@ const settleReversal = async (
   staff?: StaffActor,
 ): Promise<{ row: TransactionRow; balanceKobo?: number } | null> => {
   if (purchase.status !== 'success') {
-    const refunded = await refundFailedPurchase(ctx, purchase, saleAnswer(purchase, result), staff);
+    const refunded = await refundFailedPurchase(
+      ctx,
+      purchase,
+      saleAnswer(ctx, purchase, result),
+      staff,
+    );
     if (refunded) return refunded;
   }
   const current =
@@ -266,7 +250,7 @@ export const settlePurchase = async (
 ): Promise<{ row: TransactionRow; balanceKobo?: number } | null> => {
   const result = checkAnswer(purchase, received);
   if (result.mismatches) await alertMismatch(ctx, purchase, result);
-  const answer = saleAnswer(purchase, result);
+  const answer = saleAnswer(ctx, purchase, result);
   if (result.outcome === 'success') {
     const sold = await settleSaleGrouped(ctx.db, purchase.id, answer);
     if (sold) ctx.metrics.purchaseSettled(sold.row, 'success');
@@ -301,7 +285,7 @@ export const settlePurchase = async (
   const row = await markPurchasePending(ctx.db, purchase.id, {
     supplierRef: answer.supplierRef,
     apiResponse: result.mismatches
-      ? truncate(`Held: ${result.message}. Answer: ${result.raw}`)
+      ? truncate(`Held: ${result.message}. Answer: ${withoutPins(result.raw, received.pins)}`)
       : answer.apiResponse,
     // It holds an order under our reference: due for a re-query now, not after the back-off.
     dueNow: Boolean(result.duplicateRequest),
@@ -320,12 +304,7 @@ export const requeryPurchase = async (
 ): Promise<CheckedResult> => {
   let result: SupplierResult;
   try {
-    result = await ctx.suppliers
-      .get((purchase.supplier ?? 'ALARO') as TSupplier)
-      .query(purchase.type as PurchaseKind, {
-        supplierRef: purchase.supplierRef,
-        reference: purchase.reference,
-      });
+    result = await queryOrder(ctx, purchase);
   } catch (error) {
     result = {
       outcome: 'pending',
@@ -358,7 +337,7 @@ export const purchaseOutcomeByRequestId = async (
       row.status === 'success' ? 'success' : row.status === 'refunded' ? 'refunded' : 'pending',
     receipt: toPublicTransaction(
       { ...row, userName: user.userName },
-      { withProfit: user.isAdmin || user.isAgent },
+      { withProfit: user.isAdmin || user.isAgent, viewer: pinViewerOf(ctx, user.id) },
     ),
     // Unsettled or delivered: the balance right after its debit, as its first answer said.
     balanceKobo:

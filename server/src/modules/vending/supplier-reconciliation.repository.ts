@@ -14,7 +14,7 @@ export const settledPurchasesOfDay = (db: DbOrTx, day: string): Promise<Transact
     .select()
     .from(transactions)
     .where(
-      sql`${transactions.type} in ('data', 'airtime', 'electricity')
+      sql`${transactions.type} in ('data', 'airtime', 'electricity', 'cable', 'exam')
         and ${transactions.status} in ('success', 'refunded', 'failed')
         and ${transactions.createdAt} >= (${day}::date)::timestamp at time zone 'Africa/Lagos'
         and ${transactions.createdAt} < (${day}::date + 1)::timestamp at time zone 'Africa/Lagos'`,

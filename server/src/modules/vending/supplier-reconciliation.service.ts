@@ -1,11 +1,11 @@
-import type { TSupplier } from '@vendo/shared/constants';
 import { formatNaira, koboToNaira } from '@vendo/shared/money';
 import type { AppContext } from '../../app-context.ts';
 import type { SupplierFloatCheck, SupplierMismatch } from '../../db/schema/index.ts';
-import type { PurchaseKind, SupplierResult } from '../../providers/vending/port.ts';
+import type { SupplierResult } from '../../providers/vending/port.ts';
 import { raiseAlertOnce } from '../alerts/alerts.service.ts';
 import type { TransactionRow } from '../transactions/transactions.mapper.ts';
 import { checkAnswer, type CheckedResult } from './answer-check.ts';
+import { queryOrder } from './purchase-orders.ts';
 import { refundReversedPurchase } from './purchase-refunds.ts';
 import {
   finishRun,
@@ -58,12 +58,8 @@ const compare = (purchase: TransactionRow, theirs: CheckedResult): SupplierMisma
 const ask = async (ctx: AppContext, purchase: TransactionRow): Promise<CheckedResult> => {
   let result: SupplierResult;
   try {
-    result = await ctx.suppliers
-      .get((purchase.supplier ?? 'ALARO') as TSupplier)
-      .query(purchase.type as PurchaseKind, {
-        supplierRef: purchase.supplierRef,
-        reference: purchase.reference,
-      });
+    // Cable and exam orders go to the bills supplier, re-queried by their stored request id.
+    result = await queryOrder(ctx, purchase);
   } catch (error) {
     result = {
       outcome: 'pending',

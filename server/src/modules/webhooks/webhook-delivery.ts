@@ -15,7 +15,8 @@ import { WEBHOOK_SECRET_PURPOSE } from './webhooks.service.ts';
 
 /**
  * The delivery worker (docs/decisions/0019, 0033): claims due outbox events with a lease, POSTs
- * each signed, outside any database transaction, and logs the attempts (several to a statement).
+ * each signed, outside any database transaction, and logs the attempts (with the next claim, or
+ * several to a statement).
  * At least once: an event is marked delivered only after a 2xx, so a crash between the send and
  * the log sends it again.
  */
@@ -26,14 +27,23 @@ export const retryDelayMs = (
   { retryBaseMs, retryMaxMs }: { retryBaseMs: number; retryMaxMs: number },
 ): number => Math.min(retryBaseMs * 2 ** Math.min(Math.max(attempt - 1, 0), 30), retryMaxMs);
 
-/** The JSON body of an event: its id, type and time, and the receipt as GET /transaction shows it. */
-export const webhookBody = (event: ClaimedWebhookEvent): string => {
+/**
+ * The JSON body of an event: its id, type and time, and the receipt as GET /transaction shows it
+ * to its owner (whose own webhook this is: exam PINs in full when `pinSecrets` open them).
+ */
+export const webhookBody = (
+  event: ClaimedWebhookEvent,
+  pinSecrets: readonly (string | undefined)[] = [],
+): string => {
   const row = transactionFromSnapshot(event.snapshot);
   const body: TWebhookEventBody = {
     id: event.id,
     type: event.type as TWebhookEventBody['type'],
     created_at: event.createdAt.toISOString(),
-    receipt: toPublicTransaction({ ...row, userName: event.userName }, { withProfit: false }),
+    receipt: toPublicTransaction(
+      { ...row, userName: event.userName },
+      { withProfit: false, viewer: { userId: event.userId, secrets: pinSecrets } },
+    ),
   };
   return JSON.stringify(body);
 };
@@ -62,7 +72,7 @@ const attemptOnce = async (
   if (!secret) return failed('The webhook secret cannot be read: create a new one');
   let body: string;
   try {
-    body = webhookBody(event);
+    body = webhookBody(event, [ctx.jwtSecret, ctx.config.jwtSecretPrevious]);
   } catch (error) {
     return failed(`The event could not be written: ${String(error)}`.slice(0, 500));
   }
@@ -81,34 +91,67 @@ const attemptOnce = async (
 };
 
 /**
- * Logs finished attempts by group commit: the first is written at once, and those that finish
- * while a write is in progress go together in the next one, so a busy worker writes a statement
- * per few dozen events rather than a transaction per event. A write that fails (database down)
- * is logged; its events' leases run out and they are sent again.
+ * How long a finished attempt may wait in the queue for the next claim to carry it before it is
+ * written on its own. At volume a claim comes every batch (tens of ms); this bounds the wait when
+ * sends are slow, well inside any lease.
  */
-const attemptLog = (ctx: AppContext) => {
+const ATTEMPT_LOG_WAIT_MS = 200;
+
+/**
+ * Logs finished attempts. While the pass has claims to come, they wait for the next one, which
+ * writes them in its own statement (claimDueWebhookEvents), so a busy worker has one round trip
+ * and one commit per batch, not one for its outcomes and another for the next batch. They are
+ * written on their own by group commit (the first at once, those that finish during a write
+ * together in the next) when a batch of them is waiting, one has waited ATTEMPT_LOG_WAIT_MS, or
+ * no claim is coming. A write that fails (database down) is logged; its events' leases run out
+ * and they are sent again.
+ */
+const attemptLog = (ctx: AppContext, batchSize: number) => {
   let queue: WebhookAttempt[] = [];
   let writing: Promise<void> | null = null;
+  let claimsComing = true;
+  let timer: NodeJS.Timeout | undefined;
+  const notRecorded = (batch: WebhookAttempt[], error: unknown) =>
+    ctx.logger.error('webhook attempts not recorded', {
+      events: batch.length,
+      eventIds: batch.slice(0, 5).map((a) => a.eventId),
+      error: String(error),
+    });
   const write = async () => {
+    clearTimeout(timer);
     while (queue.length > 0) {
       const batch = queue;
       queue = [];
       try {
         await recordWebhookAttempts(ctx.db, batch, ctx.config.webhooks);
       } catch (error) {
-        ctx.logger.error('webhook attempts not recorded', {
-          events: batch.length,
-          eventIds: batch.slice(0, 5).map((a) => a.eventId),
-          error: String(error),
-        });
+        notRecorded(batch, error);
       }
     }
     writing = null;
   };
+  const writeNow = () => {
+    writing ??= write();
+  };
   return {
     add: (attempt: WebhookAttempt) => {
       queue.push(attempt);
-      writing ??= write();
+      if (!claimsComing || queue.length >= batchSize) writeNow();
+      else if (queue.length === 1 && !writing) timer = setTimeout(writeNow, ATTEMPT_LOG_WAIT_MS);
+    },
+    /** The waiting attempts, for a claim to write (none while a write of its own is running). */
+    take: (): WebhookAttempt[] => {
+      if (writing) return [];
+      clearTimeout(timer);
+      const batch = queue;
+      queue = [];
+      return batch;
+    },
+    notRecorded,
+    /** No claim is coming: what waits is written now, and what follows as it finishes. */
+    noMoreClaims: () => {
+      claimsComing = false;
+      if (queue.length > 0) writeNow();
     },
     flushed: async () => {
       await writing;
@@ -125,8 +168,9 @@ const LEASE_MARGIN_MS = 1000;
 
 /**
  * One pass: claims due events a batch at a time and sends them, `concurrency` at a time, logging
- * the attempts as they finish. The next batch is claimed as soon as the lanes start on the
- * current one (at most two in hand), so they seldom wait for a claim, and never for a log write.
+ * the attempts as they finish (mostly with the next claim, attemptLog). The next batch is claimed
+ * as soon as the lanes start on the current one (at most two in hand), so they seldom wait for a
+ * claim, and never for a log write.
  * The pass ends when a claim comes back short of a batch (nothing more is due) or after
  * `maxClaims` claims. Any number of processes may run it at once. Answers how many events it
  * claimed; a claim that fails (the database is down) fails the pass, once the events already in
@@ -139,7 +183,7 @@ export const deliverDueWebhooks = async (
   const { leaseSeconds, timeoutMs, concurrency } = ctx.config.webhooks;
   const inHand: { event: ClaimedWebhookEvent; sendBefore: number }[] = [];
   const secrets: SecretCache = new Map();
-  const log = attemptLog(ctx);
+  const log = attemptLog(ctx, limit);
   let claims = 0;
   let claimedCount = 0;
   let claiming: Promise<void> | null = null;
@@ -152,7 +196,12 @@ export const deliverDueWebhooks = async (
     claims += 1;
     // Taken before the claim: the lease the database grants ends later than this clock says.
     const sendBefore = performance.now() + leaseSeconds * 1000 - timeoutMs - LEASE_MARGIN_MS;
-    claiming = claimDueWebhookEvents(ctx.db, { limit, leaseSeconds })
+    const attempts = log.take();
+    claiming = claimDueWebhookEvents(ctx.db, {
+      limit,
+      leaseSeconds,
+      finishing: { attempts, retryWindowSeconds: ctx.config.webhooks.retryWindowSeconds },
+    })
       .then(
         (claimed) => {
           claimedCount += claimed.length;
@@ -160,12 +209,14 @@ export const deliverDueWebhooks = async (
           if (claimed.length < limit || claims >= maxClaims) done = true;
         },
         (error: unknown) => {
+          if (attempts.length > 0) log.notRecorded(attempts, error);
           claimError = error;
           done = true;
         },
       )
       .finally(() => {
         claiming = null;
+        if (done) log.noMoreClaims();
       });
   };
 
@@ -204,6 +255,7 @@ export const deliverDueWebhooks = async (
   claimMore();
   await claiming;
   await Promise.all(Array.from({ length: Math.min(concurrency, inHand.length) }, lane));
+  log.noMoreClaims();
   await log.flushed();
   if (leftForLater > 0) {
     ctx.logger.warn('webhook events left for their lease to end', {

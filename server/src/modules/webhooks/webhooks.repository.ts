@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query.ts';
 import { rowFromRaw } from '../../db/rows.ts';
@@ -65,46 +65,6 @@ export type ClaimedWebhookEvent = WebhookEventRow & {
   sealedSecret: string | null;
 };
 
-/**
- * Claims up to `limit` due events for this worker: each gets its next attempt number and a lease
- * (`claimed_until`) during which no other worker takes it. FOR UPDATE SKIP LOCKED: any number of
- * processes can claim side by side, and never the same event at the same time.
- */
-export const claimDueWebhookEvents = async (
-  db: DbOrTx,
-  { limit, leaseSeconds }: { limit: number; leaseSeconds: number },
-): Promise<ClaimedWebhookEvent[]> => {
-  const rows = await queryRows<
-    Record<string, unknown> & {
-      claimed_user_name: string;
-      claimed_webhook_url: string | null;
-      claimed_secret: string | null;
-    }
-  >(
-    db,
-    sql`with due as (
-          select id from webhook_events
-          where status = 'pending' and next_attempt_at <= now()
-            and (claimed_until is null or claimed_until <= now())
-          order by next_attempt_at
-          limit ${limit}
-          for update skip locked)
-        update webhook_events e
-        set attempts = e.attempts + 1,
-            claimed_until = now() + make_interval(secs => ${leaseSeconds})
-        from due, users u
-        where e.id = due.id and u.id = e.user_id
-        returning e.*, u.user_name as claimed_user_name, u.webhook_url as claimed_webhook_url,
-          u.webhook_secret_encrypted as claimed_secret`,
-  );
-  return rows.map((raw) => ({
-    ...rowFromRaw(webhookEvents, raw),
-    userName: raw.claimed_user_name,
-    webhookUrl: raw.claimed_webhook_url,
-    sealedSecret: raw.claimed_secret,
-  }));
-};
-
 /** One finished attempt, as the worker logs it. */
 export type WebhookAttempt = {
   eventId: string;
@@ -120,17 +80,12 @@ export type WebhookAttempt = {
 };
 
 /**
- * Logs attempts and moves their events on, in one statement (so together, or not at all):
- * delivered on a 2xx; otherwise due again after its `retryDelayMs`, or failed when that would be
- * past the retry window. An event moves only while the attempt is still its latest claim (a
- * worker whose lease ran out and was overtaken just logs its attempt).
+ * The CTEs that log attempts and move their events on: delivered on a 2xx; otherwise due again
+ * after its `retryDelayMs`, or failed when that would be past the retry window. An event moves
+ * only while the attempt is still its latest claim (a worker whose lease ran out and was
+ * overtaken just logs its attempt). `r` names the attempts, for a claim in the same statement.
  */
-export const recordWebhookAttempts = async (
-  db: DbOrTx,
-  attempts: WebhookAttempt[],
-  { retryWindowSeconds }: { retryWindowSeconds: number },
-): Promise<void> => {
-  if (attempts.length === 0) return;
+const attemptCtes = (attempts: WebhookAttempt[], retryWindowSeconds: number): SQL => {
   const rows = JSON.stringify(
     attempts.map((a) => ({
       event_id: a.eventId,
@@ -144,30 +99,99 @@ export const recordWebhookAttempts = async (
       retry_seconds: a.retryDelayMs / 1000,
     })),
   );
-  await db.execute(sql`
-    with r as (
+  return sql`
+    r as (
       select * from jsonb_to_recordset(${rows}::jsonb) as r(event_id uuid, attempt int, url text,
         attempted_at timestamptz, status_code int, error text, duration_ms int, delivered boolean,
         retry_seconds float8)),
     logged as (
       insert into webhook_deliveries
         (event_id, attempt, url, attempted_at, status_code, error, duration_ms)
-      select event_id, attempt, url, attempted_at, status_code, error, duration_ms from r)
-    update webhook_events e
-    set status = case when r.delivered then 'delivered'
-          when now() + make_interval(secs => r.retry_seconds)
-            > e.created_at + make_interval(secs => ${retryWindowSeconds}) then 'failed'
-          else 'pending' end,
-        next_attempt_at = case when r.delivered then null
-          when now() + make_interval(secs => r.retry_seconds)
-            > e.created_at + make_interval(secs => ${retryWindowSeconds}) then null
-          else now() + make_interval(secs => r.retry_seconds) end,
-        claimed_until = null,
-        last_status_code = r.status_code,
-        last_error = r.error,
-        delivered_at = case when r.delivered then now() else e.delivered_at end
-    from r
-    where e.id = r.event_id and e.attempts = r.attempt`);
+      select event_id, attempt, url, attempted_at, status_code, error, duration_ms from r),
+    finished as (
+      update webhook_events e
+      set status = case when r.delivered then 'delivered'
+            when now() + make_interval(secs => r.retry_seconds)
+              > e.created_at + make_interval(secs => ${retryWindowSeconds}) then 'failed'
+            else 'pending' end,
+          next_attempt_at = case when r.delivered then null
+            when now() + make_interval(secs => r.retry_seconds)
+              > e.created_at + make_interval(secs => ${retryWindowSeconds}) then null
+            else now() + make_interval(secs => r.retry_seconds) end,
+          claimed_until = null,
+          last_status_code = r.status_code,
+          last_error = r.error,
+          delivered_at = case when r.delivered then now() else e.delivered_at end
+      from r
+      where e.id = r.event_id and e.attempts = r.attempt)`;
+};
+
+/**
+ * Logs attempts and moves their events on (attemptCtes), in one statement: together, or not at
+ * all.
+ */
+export const recordWebhookAttempts = async (
+  db: DbOrTx,
+  attempts: WebhookAttempt[],
+  { retryWindowSeconds }: { retryWindowSeconds: number },
+): Promise<void> => {
+  if (attempts.length === 0) return;
+  await db.execute(sql`with ${attemptCtes(attempts, retryWindowSeconds)} select 1`);
+};
+
+/**
+ * Claims up to `limit` due events for this worker: each gets its next attempt number and a lease
+ * (`claimed_until`) during which no other worker takes it. FOR UPDATE SKIP LOCKED: any number of
+ * processes can claim side by side, and never the same event at the same time. `finishing`
+ * attempts, if any, are logged in the same statement (as recordWebhookAttempts does): one round
+ * trip and one commit for the last batch's outcomes and the next batch. An event among them is
+ * not claimed again here (a row changes once per statement) even if its lease ran out: that
+ * claim then comes back short, and the event is claimed by a later one.
+ */
+export const claimDueWebhookEvents = async (
+  db: DbOrTx,
+  {
+    limit,
+    leaseSeconds,
+    finishing,
+  }: {
+    limit: number;
+    leaseSeconds: number;
+    finishing?: { attempts: WebhookAttempt[]; retryWindowSeconds: number };
+  },
+): Promise<ClaimedWebhookEvent[]> => {
+  const logged = finishing !== undefined && finishing.attempts.length > 0;
+  const rows = await queryRows<
+    Record<string, unknown> & {
+      claimed_user_name: string;
+      claimed_webhook_url: string | null;
+      claimed_secret: string | null;
+    }
+  >(
+    db,
+    sql`with ${logged ? sql`${attemptCtes(finishing.attempts, finishing.retryWindowSeconds)},` : sql``}
+        due as (
+          select id from webhook_events
+          where status = 'pending' and next_attempt_at <= now()
+            and (claimed_until is null or claimed_until <= now())
+          order by next_attempt_at
+          limit ${limit}
+          for update skip locked)
+        update webhook_events e
+        set attempts = e.attempts + 1,
+            claimed_until = now() + make_interval(secs => ${leaseSeconds})
+        from due, users u
+        where e.id = due.id and u.id = e.user_id
+          ${logged ? sql`and not exists (select 1 from r where r.event_id = e.id)` : sql``}
+        returning e.*, u.user_name as claimed_user_name, u.webhook_url as claimed_webhook_url,
+          u.webhook_secret_encrypted as claimed_secret`,
+  );
+  return rows.map((raw) => ({
+    ...rowFromRaw(webhookEvents, raw),
+    userName: raw.claimed_user_name,
+    webhookUrl: raw.claimed_webhook_url,
+    sealedSecret: raw.claimed_secret,
+  }));
 };
 
 /** A page of a user's events, newest first, and how many they have. */

@@ -1,3 +1,4 @@
+import type { BillsPin } from '../bills/port.ts';
 import type { TNetwork, TSupplier } from '@vendo/shared/constants';
 
 /**
@@ -32,6 +33,9 @@ export type AnsweredOrder = {
   network?: TNetwork;
   /** The disco id (electricity). */
   discoId?: string;
+  /** Cable and exam (bills): the smartcard, phone or profile id, and the PINs' count. */
+  billersCode?: string;
+  quantity?: number;
   /** The supplier's balance (our float there) just before and after this order, in kobo. */
   balanceBeforeKobo?: number;
   balanceAfterKobo?: number;
@@ -47,6 +51,8 @@ export type SupplierResult = {
   raw: string;
   /** Electricity token (without the "Token : " prefix). */
   token?: string;
+  /** Exam PINs (bills): sealed onto the receipt, never stored in clear. */
+  pins?: BillsPin[];
   /** The supplier said its float (our wallet there) is exhausted: a definite failure + admin alert. */
   insufficientFloat?: boolean;
   /**
@@ -65,6 +71,8 @@ export type SupplierResult = {
 };
 
 export type PurchaseKind = 'data' | 'airtime' | 'electricity';
+/** Every product the purchase state machine sells: the vending kinds and the bills ones. */
+export type ProductKind = PurchaseKind | 'cable' | 'exam';
 
 export type DataOrder = {
   /** Our unique reference, sent so the order can be re-queried even if the answer never came. */

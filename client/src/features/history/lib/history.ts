@@ -91,6 +91,8 @@ export const TYPE_LABELS: Record<string, string> = {
   data: 'Data',
   airtime: 'Airtime',
   electricity: 'Electricity',
+  cable: 'Cable TV',
+  exam: 'Exam PINs',
   wallet: 'Wallet',
   transfer: 'Transfer',
   refund: 'Refund',

@@ -54,7 +54,7 @@ describe('/profile dashboard', () => {
     expect(await screen.findByTestId('balance')).toHaveTextContent('₦777.00');
   });
 
-  it('has the six service tiles', async () => {
+  it('has the seven service tiles', async () => {
     openDashboard();
     const tiles = within(await screen.findByRole('navigation', { name: 'Services' }));
     expect(tiles.getAllByRole('link').map((tile) => tile.textContent)).toEqual([
@@ -62,6 +62,7 @@ describe('/profile dashboard', () => {
       'Data',
       'Tv',
       'Utility',
+      'Exam PINs',
       'History',
       'Contacts',
     ]);

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Icon } from '@/components/ui/icon';
 import {
   contactsIcon,
+  examIcon,
   historyIcon,
   tvIcon,
   utilityIcon,
@@ -21,6 +22,7 @@ const TILES: { to: string; label: string; icon: string }[] = [
   { to: '/profile/buydata', label: 'Data', icon: dataIcon },
   { to: '/profile/tv', label: 'Tv', icon: tvIcon },
   { to: '/profile/electricity', label: 'Utility', icon: utilityIcon },
+  { to: '/profile/exam', label: 'Exam PINs', icon: examIcon },
   { to: '/profile/transactions', label: 'History', icon: historyIcon },
   { to: '/profile/contacts', label: 'Contacts', icon: contactsIcon },
 ];

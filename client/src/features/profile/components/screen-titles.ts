@@ -1,12 +1,11 @@
 import { ADMIN_MENU, AGENT_MENU, USER_MENU } from './menu-items';
 
-/** Titles of profile and admin screens by path, for the top bar and the placeholders. */
+/** Titles of profile and admin screens by path, for the top bar. */
 const TITLES = new Map<string, string>(
   [
     ...USER_MENU,
     ...AGENT_MENU,
     ...ADMIN_MENU,
-    { to: '/profile/tv', label: 'TV subscription' },
     { to: '/profile/user', label: 'Account details' },
     { to: '/admin/pending', label: 'Pending queue' },
     { to: '/admin/audit', label: 'Audit log' },

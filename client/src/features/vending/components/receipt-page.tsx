@@ -8,6 +8,7 @@ import { errorMessage, isQueryError } from '@/lib/api-error';
 import { copyText } from '@/lib/clipboard';
 import { profileApi } from '@/lib/profile.api';
 import '../vending.css';
+import '../bills.css';
 import { useGetTransactionQuery, useLazyGetTransactionQuery } from '../api/get-transaction.api';
 import {
   canCheckStatus,
@@ -20,14 +21,28 @@ import {
   receiptViewFromTransaction,
   refreshReceiptView,
   STATUS_LABELS,
+  type TReceiptView,
 } from '../lib/receipt';
+import { ExamPins } from './exam-pins';
 import { downloadReceiptImage } from '../lib/receipt-image';
 
 const AGAIN: Record<string, { to: string; label: string }> = {
   data: { to: '/profile/buydata', label: 'Buy more data' },
   airtime: { to: '/profile/buyairtime', label: 'Buy more airtime' },
   electricity: { to: '/profile/electricity', label: 'Buy more electricity' },
+  cable: { to: '/profile/tv', label: 'Pay another subscription' },
+  exam: { to: '/profile/exam', label: 'Buy more exam PINs' },
 };
+
+/**
+ * A delivered exam purchase whose copy here has no PINs (the recent list GET /auth answers
+ * leaves them out): the receipt is asked for, with them, from GET /transaction/:id.
+ */
+const lacksPins = (view: TReceiptView | null): boolean =>
+  view !== null &&
+  view.receipt.trans_Type === 'exam' &&
+  view.receipt.trans_Status === 'success' &&
+  !view.receipt.pins?.length;
 
 /** The card shown instead of a receipt (not found, could not load). */
 const ReceiptMissing = ({
@@ -68,7 +83,8 @@ export const ReceiptPage = () => {
       stored: data?.transactions.find((transaction) => transaction._id === id),
     }),
   });
-  const local = fromState ?? (stored ? receiptViewFromTransaction(stored) : null);
+  const copied = fromState ?? (stored ? receiptViewFromTransaction(stored) : null);
+  const local = lacksPins(copied) ? null : copied;
   const fetched = useGetTransactionQuery(id, { skip: local !== null || id === '' });
   const [checkStatus, checked] = useLazyGetTransactionQuery();
 
@@ -173,6 +189,20 @@ export const ReceiptPage = () => {
         receipt.trans_Type === 'electricity' &&
         status === 'pending' && (
           <p className="muted small">The token shows here once the purchase is confirmed.</p>
+        )
+      )}
+
+      {receipt.pins && receipt.pins.length > 0 ? (
+        <ExamPins
+          pins={receipt.pins}
+          product={view.product}
+          reference={receipt.trans_Id}
+          onCopy={(text, done) => void copy(text, done)}
+        />
+      ) : (
+        receipt.trans_Type === 'exam' &&
+        status === 'pending' && (
+          <p className="muted small">The PINs show here once the purchase is confirmed.</p>
         )
       )}
 

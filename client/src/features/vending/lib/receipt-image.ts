@@ -84,13 +84,28 @@ const fit = (ctx: TContext, text: string, maxWidth: number): string => {
   return `${cut}…`;
 };
 
+/** Exam PINs: a box with a heading and two lines (PIN, serial) per PIN. */
+const pinsHeight = (view: TReceiptView): number => {
+  const count = view.receipt.pins?.length ?? 0;
+  return count ? 44 + count * 44 : 0;
+};
+
 type TLayout = { rows: { label: string; value: string }[]; note: string | null; height: number };
 
 const layout = (view: TReceiptView): TLayout => {
   const rows = receiptRows(view).filter((row) => !row.private);
   const note = receiptStatus(view.receipt) === 'success' ? null : receiptNote(view);
   const height =
-    PAD + 76 + 150 + (view.token ? 96 : 0) + (note ? 76 : 0) + rows.length * 40 + 24 + 28 + PAD;
+    PAD +
+    76 +
+    150 +
+    (view.token ? 96 : 0) +
+    pinsHeight(view) +
+    (note ? 76 : 0) +
+    rows.length * 40 +
+    24 +
+    28 +
+    PAD;
   return { rows, note, height };
 };
 
@@ -168,6 +183,28 @@ export const drawReceipt = (canvas: HTMLCanvasElement, view: TReceiptView): bool
     ctx.font = `700 21px ${MONO}`;
     ctx.fillText(fit(ctx, formatToken(view.token), right - left - 28), left + 14, y + 50);
     y += 96;
+  }
+
+  const pins = view.receipt.pins ?? [];
+  if (pins.length) {
+    roundRect(ctx, left, y - 8, right - left, pinsHeight(view) - 16, 12);
+    ctx.fillStyle = COLORS.brand50;
+    ctx.fill();
+    ctx.fillStyle = COLORS.brand;
+    ctx.font = `700 12px ${FONT}`;
+    ctx.fillText(pins.length === 1 ? 'PIN' : 'PINS', left + 14, y + 14);
+    pins.forEach(({ pin, serial }, index) => {
+      const top = y + 44 + index * 44;
+      ctx.fillStyle = COLORS.ink;
+      ctx.font = `700 17px ${MONO}`;
+      ctx.fillText(fit(ctx, pin, right - left - 28), left + 14, top);
+      if (serial) {
+        ctx.fillStyle = COLORS.muted;
+        ctx.font = `500 12px ${MONO}`;
+        ctx.fillText(fit(ctx, `Serial ${serial}`, right - left - 28), left + 14, top + 17);
+      }
+    });
+    y += pinsHeight(view);
   }
 
   if (note) {

@@ -1,6 +1,7 @@
 import { formatNairaAmount } from '@vendo/shared/money';
 import type { TTransaction } from '@vendo/shared/schemas/transaction';
 import { networkOf } from '@/lib/transaction-fields';
+import { cableProduct, examProductName, providerName } from './bills';
 
 /** What the receipt screen shows: the server's receipt plus what only the purchase knew. */
 export type TReceiptView = {
@@ -14,6 +15,7 @@ export type TReceiptView = {
   /** Electricity only. */
   token?: string | null;
   meterNumber?: string;
+  /** The meter owner, the cable subscriber or the JAMB candidate, as verified. */
   customerName?: string;
   meterType?: string;
 };
@@ -62,6 +64,34 @@ type TRow = {
   code?: boolean;
 };
 
+/** What a cable or exam purchase was for (its details; the name the purchase verified). */
+const billsRows = ({ receipt, customerName }: TReceiptView): TRow[] => {
+  const details = receipt.details ?? {};
+  const rows: TRow[] = [];
+  const add = (label: string, value: string | undefined, code = false) => {
+    if (value) rows.push({ label, value, code });
+  };
+  if (receipt.trans_Type === 'cable') {
+    add('Provider', providerName(details.provider ?? receipt.trans_Network));
+    add(
+      details.provider === 'showmax' ? 'Account phone' : 'Smartcard / IUC',
+      details.smartcardNumber,
+    );
+    add('Customer', customerName ?? details.customerName);
+    add('Bouquet', details.bouquet);
+    if (details.subscriptionType) {
+      add('Subscription', details.subscriptionType === 'renew' ? 'Renewal' : 'Bouquet change');
+    }
+  } else {
+    add('Exam PIN', details.product ? examProductName(details.product) : receipt.trans_Network);
+    if (details.quantity !== undefined) add('Quantity', String(details.quantity));
+    add('Candidate', customerName ?? details.customerName);
+    add('Profile code', details.profileId, true);
+  }
+  add('Phone number', details.phoneNumber ?? receipt.phone_number ?? undefined);
+  return rows;
+};
+
 /**
  * The receipt's detail rows, under the amount and the product. Rows marked private (wallet balances) are shown on screen but left out
  * of what the user shares with a customer.
@@ -75,6 +105,8 @@ export const receiptRows = (view: TReceiptView): TRow[] => {
     rows.push({ label: 'Company', value: networkOf(receipt) });
     if (view.meterNumber) rows.push({ label: 'Meter number', value: view.meterNumber });
     if (view.customerName) rows.push({ label: 'Meter owner', value: view.customerName });
+  } else if (receipt.trans_Type === 'cable' || receipt.trans_Type === 'exam') {
+    rows.push(...billsRows(view));
   } else {
     rows.push({ label: 'Network', value: receipt.trans_Network });
     if (receipt.phone_number) rows.push({ label: 'Phone number', value: receipt.phone_number });
@@ -98,6 +130,9 @@ export const receiptText = (view: TReceiptView): string => {
   const status = receiptStatus(view.receipt);
   const lines = ['Vendo transaction receipt', `Status: ${STATUS_LABELS[status]}`];
   if (view.token) lines.push(`Token: ${formatToken(view.token)}`);
+  view.receipt.pins?.forEach(({ pin, serial }, index) => {
+    lines.push(`PIN ${index + 1}: ${pin}${serial ? ` (serial ${serial})` : ''}`);
+  });
   lines.push(`Product: ${view.product}`);
   for (const row of receiptRows(view)) {
     if (!row.private) lines.push(`${row.label}: ${row.value}`);
@@ -132,6 +167,8 @@ const TYPE_NAMES: Partial<Record<TTransaction['trans_Type'], string>> = {
   data: 'data',
   airtime: 'airtime',
   electricity: 'electricity',
+  cable: 'TV subscription',
+  exam: 'exam PIN',
 };
 
 /** A validity is shown as its first two words ('30 days'). */
@@ -153,6 +190,12 @@ const productOf = ({ trans_Type, trans_Network, details = {} }: TTransaction): s
   }
   if (trans_Type === 'electricity' && (details.disco || details.meterType)) {
     return words(details.disco ?? trans_Network, details.meterType, 'electricity');
+  }
+  if (trans_Type === 'cable' && details.bouquet) {
+    return cableProduct(details.provider, details.bouquet, details.subscriptionType);
+  }
+  if (trans_Type === 'exam' && details.product) {
+    return `${details.quantity ?? 1} × ${examProductName(details.product)}`;
   }
   return words(trans_Network, TYPE_NAMES[trans_Type] ?? trans_Type);
 };
