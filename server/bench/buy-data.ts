@@ -16,6 +16,8 @@ import { createUser } from '../src/modules/users/users.service.ts';
 import { openPurchase } from '../src/modules/ledger/purchase-journals.ts';
 import { createMetrics } from '../src/modules/metrics/metrics.ts';
 import { createBoundRegistry } from '../src/providers/vending/bound-registry.ts';
+import { createVtpassSupplier } from '../src/providers/bills/vtpass.ts';
+import { SANDBOX_VTPASS_KEYS, SANDBOX_VTPASS_PATH } from '../src/providers/bills/vtpass.config.ts';
 import { sandboxSupplierUrl } from '../src/providers/vending/registry.ts';
 import { readSandboxPriceList } from '../src/sandbox/vending/sandbox-store.ts';
 import type { SandboxSupplierSetup } from './sandbox-supplier.process.ts';
@@ -130,6 +132,12 @@ export const benchBuyData = async (
     supplierSettings,
     selfUrl: () => url,
     metrics: createMetrics(),
+    // The sandbox VTpass in the suppliers' process, as a real bills supplier is another server.
+    bills: createVtpassSupplier({
+      ...config.vtpass,
+      ...SANDBOX_VTPASS_KEYS,
+      baseUrl: `${sandbox.url}${SANDBOX_VTPASS_PATH}`,
+    }),
   };
   const app = createApp(ctx);
   let url = '';
