@@ -191,6 +191,10 @@ describe('/developers', () => {
     expect(screen.getByRole('region', { name: 'Electricity (curl)' })).toHaveTextContent(
       '/buy/validateMeter',
     );
+    expect(screen.getByRole('region', { name: 'Cable TV (curl)' })).toHaveTextContent(
+      '/cable/verify',
+    );
+    expect(screen.getByRole('region', { name: 'Exam PINs (curl)' })).toHaveTextContent('/buy/exam');
     expect(screen.getByRole('region', { name: 'Re-query (curl)' })).toHaveTextContent(
       '/transaction/$TRANSACTION_ID',
     );

@@ -4,6 +4,7 @@ import { PublicHeader } from '@/components/layout/public-header';
 import { useGetOpenApiQuery } from '../api/get-openapi.api';
 import { ApiReference } from './api-reference';
 import { CodeBlock, SnippetTabs } from './code-block';
+import { billsSnippets } from './bills-snippets';
 import { authSnippet, snippets } from './guide-snippets';
 import '../developers.css';
 
@@ -46,6 +47,7 @@ export const DevelopersPage = () => {
 
   const base = `${window.location.origin}/api/v1`;
   const code = snippets(base);
+  const bills = billsSnippets(base);
 
   return (
     <>
@@ -55,9 +57,10 @@ export const DevelopersPage = () => {
         <div className="page-heading">
           <h1>Vendo API</h1>
           <p className="muted">
-            Sell airtime, data and electricity from your own app or website, paid from your Vendo
-            wallet. Every endpoint is under <code>{base}</code>; the machine-readable reference is
-            at <a href="/api/v1/openapi.json">/api/v1/openapi.json</a> (OpenAPI 3.1).
+            Sell airtime, data, electricity, cable TV and exam PINs from your own app or website,
+            paid from your Vendo wallet. Every endpoint is under <code>{base}</code>; the
+            machine-readable reference is at <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>{' '}
+            (OpenAPI 3.1).
           </p>
         </div>
 
@@ -118,6 +121,29 @@ export const DevelopersPage = () => {
             amount + ₦50 is charged.
           </p>
           <SnippetTabs title="Electricity" snippet={code.electricity} />
+        </section>
+
+        <section id="cable" className="dev-section">
+          <h2>Cable TV</h2>
+          <p>
+            Providers <code>dstv</code>, <code>gotv</code>, <code>startimes</code> and{' '}
+            <code>showmax</code> (Showmax takes a phone number instead of a smartcard). A renewal
+            charges the <code>renewalAmount</code> of the verification’s <code>quoteId</code>, held
+            for 15 minutes; a bouquet change takes a <code>planCode</code> from{' '}
+            <code>GET /cable/plans?provider=…</code>, priced for your tier.
+          </p>
+          <SnippetTabs title="Cable TV" snippet={bills.cable} />
+        </section>
+
+        <section id="exam" className="dev-section">
+          <h2>Exam PINs</h2>
+          <p>
+            Products <code>waec</code>, <code>waec-registration</code>, <code>neco</code>,{' '}
+            <code>nabteb</code>, <code>jamb-utme</code> and <code>jamb-de</code>, 1 to 10 PINs a
+            purchase (JAMB: one, after <code>POST /exam/verify</code> of the candidate’s profile
+            code). The PINs come back in <code>receipt.pins</code>, to your account only.
+          </p>
+          <SnippetTabs title="Exam PINs" snippet={bills.exam} />
         </section>
 
         <section id="requery" className="dev-section">

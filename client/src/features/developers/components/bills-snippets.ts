@@ -1,0 +1,81 @@
+import type { TSnippet } from './guide-snippets';
+
+/** The guide's cable TV and exam PIN tasks, in curl and JavaScript (guide-snippets.ts). */
+
+const authHeader = '"x-auth-token: $VENDO_TOKEN"';
+
+export const billsSnippets = (base: string) => {
+  const cable: TSnippet = {
+    curl: `# 1. Check the smartcard: the owner, the bouquet, the due date and a quote for 15 minutes
+curl -X POST ${base}/cable/verify \\
+  -H ${authHeader} \\
+  -H "Content-Type: application/json" \\
+  -d '{"provider": "dstv", "smartcardNumber": "1212121212"}'
+
+# 2a. Renew the current bouquet: the quote's renewalAmount is charged, nothing else
+curl -X POST ${base}/buy/cable \\
+  -H ${authHeader} \\
+  -H "Content-Type: application/json" \\
+  -H "Idempotency-Key: $(uuidgen)" \\
+  -d '{"provider": "dstv", "smartcardNumber": "1212121212", "phone": "08031234567", "subscriptionType": "renew", "quoteId": "'$QUOTE_ID'"}'
+
+# 2b. Or change the bouquet (codes from GET /cable/plans?provider=dstv)
+curl -X POST ${base}/buy/cable \\
+  -H ${authHeader} \\
+  -H "Content-Type: application/json" \\
+  -H "Idempotency-Key: $(uuidgen)" \\
+  -d '{"provider": "dstv", "smartcardNumber": "1212121212", "phone": "08031234567", "subscriptionType": "change", "planCode": "dstv-confam"}'`,
+    js: `const headers = {
+  'x-auth-token': process.env.VENDO_TOKEN,
+  'Content-Type': 'application/json',
+};
+const card = { provider: 'dstv', smartcardNumber: '1212121212' };
+
+const check = await fetch('${base}/cable/verify', {
+  method: 'POST',
+  headers,
+  body: JSON.stringify(card),
+});
+if (!check.ok) throw new Error((await check.json()).msg);
+const { customerName, currentBouquet, dueDate, renewalAmount, quoteId } = await check.json();
+
+const res = await fetch('${base}/buy/cable', {
+  method: 'POST',
+  headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
+  body: JSON.stringify({ ...card, phone: '08031234567', subscriptionType: 'renew', quoteId }),
+});
+const { msg, receipt } = await res.json(); // receipt.trans_Type === 'cable'`,
+  };
+
+  const exam: TSnippet = {
+    curl: `# Prices for your tier
+curl ${base}/exam/products -H ${authHeader}
+
+# Two WAEC result checker PINs: they come back in receipt.pins
+curl -X POST ${base}/buy/exam \\
+  -H ${authHeader} \\
+  -H "Content-Type: application/json" \\
+  -H "Idempotency-Key: $(uuidgen)" \\
+  -d '{"product": "waec", "quantity": 2, "phone": "08031234567"}'
+
+# JAMB: verify the candidate's profile code first, then buy with the quote
+curl -X POST ${base}/exam/verify \\
+  -H ${authHeader} \\
+  -H "Content-Type: application/json" \\
+  -d '{"product": "jamb-utme", "profileId": "0123456789"}'`,
+    js: `const res = await fetch('${base}/buy/exam', {
+  method: 'POST',
+  headers: {
+    'x-auth-token': process.env.VENDO_TOKEN,
+    'Content-Type': 'application/json',
+    'Idempotency-Key': crypto.randomUUID(),
+  },
+  body: JSON.stringify({ product: 'waec', quantity: 2, phone: '08031234567' }),
+});
+const { receipt } = await res.json();
+// The PINs are yours alone: GET /transaction/{id} shows them again to this account only.
+for (const { pin, serial } of receipt.pins ?? []) console.log(pin, serial);`,
+  };
+
+  return { cable, exam };
+};
