@@ -9,7 +9,6 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createUser, type TestUser } from '../../test/factories/user.factory.ts';
 import { startServerProcess, serverDir } from '../../test/helpers/server-process.ts';
-import { buyWaecPin } from '../providers/bills/vtpass.test-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 import { databaseUrlFor } from '../../test/helpers/test-db.ts';
 import { resolveJwtSecret } from '../lib/jwt-secret.ts';
@@ -160,8 +159,13 @@ const fillSource = async () => {
       amount: 1000,
     }),
   );
-  // The sandbox VTpass's books (nothing sells through it yet: its adapter, directly).
-  expect((await buyWaecPin(t.ctx.config.vtpass, t.url)).outcome).toBe('delivered');
+  // Cable and exam: a held quote, a sale with sealed PINs, and the sandbox VTpass's books.
+  await ok(
+    send(customer, 'post', '/cable/verify', { provider: 'gotv', smartcardNumber: '7012345678' }),
+  );
+  await ok(
+    send(customer, 'post', '/buy/exam', { product: 'waec', quantity: 1, phone: '08031234567' }),
+  );
   await ok(
     send(customer, 'post', '/withdraw', {
       bankCode: '000013',
