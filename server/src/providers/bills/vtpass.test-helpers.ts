@@ -4,7 +4,7 @@ import express from 'express';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { BillsResult } from './port.ts';
 import { createVtpassSupplier } from './vtpass.ts';
-import { SANDBOX_VTPASS_KEYS, vtpassBaseUrl, type VtpassSettings } from './vtpass.config.ts';
+import { SANDBOX_VTPASS_KEYS } from './vtpass.config.ts';
 
 /**
  * The VTpass adapter's canned server, over real HTTP: it answers whatever a test sets (codes the
@@ -66,16 +66,3 @@ export const useCannedVtpass = () => {
 
 export const expectOutcome = (result: BillsResult, outcome: BillsResult['outcome']) =>
   expect(result.outcome, `${result.message} (${result.raw})`).toBe(outcome);
-
-/** One WAEC PIN bought from the VTpass the settings name (the app's sandbox when unset). */
-export const buyWaecPin = (settings: VtpassSettings, ownUrl: string) => {
-  const vtpass = createVtpassSupplier({ ...settings, baseUrl: vtpassBaseUrl(settings, ownUrl) });
-  return vtpass.pay({
-    requestId: vtpass.newRequestId(),
-    serviceId: 'waec',
-    billersCode: '08031234567',
-    variationCode: 'waecdirect',
-    amountKobo: 390_000,
-    phone: '08031234567',
-  });
-};
