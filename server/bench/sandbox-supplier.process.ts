@@ -2,14 +2,14 @@
  * The sandbox suppliers in a process of their own, for the benchmark: a real supplier never shares
  * our event loop, our database or our CPU. So their books are in this process's memory
  * (sandbox-books.ts): the parent sends the price lists and the floats, and this process answers
- * `{ port }` once it listens. The sandbox VTpass (cable renewals) keeps its orders in an embedded
- * database of this process's own, never the app's.
+ * `{ port }` once it listens. The sandbox VTpass (cable renewals) keeps its orders in memory too
+ * (memoryVtpassBooks).
  */
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { openPglite } from '../src/db/client.ts';
 import { SANDBOX_VTPASS_KEYS, SANDBOX_VTPASS_PATH } from '../src/providers/bills/vtpass.config.ts';
 import { vtpassSandboxRoutes } from '../src/sandbox/vtpass/vtpass-sandbox.routes.ts';
+import { memoryVtpassBooks } from '../src/sandbox/vtpass/vtpass-sandbox.store.ts';
 import type { TSupplier } from '@vendo/shared/constants';
 import { SANDBOX_SUPPLIER_KEYS } from '../src/providers/vending/suppliers.config.ts';
 import { memorySandboxBooks } from '../src/sandbox/vending/sandbox-books.ts';
@@ -25,13 +25,11 @@ export type SandboxSupplierSetup = {
 const setup = await new Promise<SandboxSupplierSetup>((resolve) => {
   process.once('message', (message) => resolve(message as SandboxSupplierSetup));
 });
-const vtpassBooks = await openPglite();
-await vtpassBooks.migrate();
 // Served alone, as a supplier's own servers would be: the same paths as under the app.
 const app = express();
 app.use(
   SANDBOX_VTPASS_PATH,
-  vtpassSandboxRoutes({ db: vtpassBooks.db, keys: SANDBOX_VTPASS_KEYS }),
+  vtpassSandboxRoutes({ books: memoryVtpassBooks(), keys: SANDBOX_VTPASS_KEYS }),
 );
 const vending = standaloneSandboxSuppliers({
   books: memorySandboxBooks({

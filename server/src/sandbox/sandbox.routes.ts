@@ -6,6 +6,7 @@ import { squadSandboxRoutes } from './squad/squad-sandbox.routes.ts';
 import { databaseSandboxBooks } from './vending/sandbox-books.ts';
 import { sandboxSupplierRoutes } from './vending/sandbox-supplier.routes.ts';
 import { vtpassSandboxRoutes } from './vtpass/vtpass-sandbox.routes.ts';
+import { databaseVtpassBooks } from './vtpass/vtpass-sandbox.store.ts';
 
 /**
  * Everything under /sandbox: the mailbox (when mail is not sent over SMTP) and the simulated
@@ -36,6 +37,9 @@ export const sandboxRoutes = (ctx: AppContext): Router => {
       airtimeCostBasisPoints: ctx.config.vending.airtimeCostBasisPoints,
     }),
   );
-  router.use('/vtpass', vtpassSandboxRoutes({ db: ctx.db, keys: ctx.config.vtpass }));
+  router.use(
+    '/vtpass',
+    vtpassSandboxRoutes({ books: databaseVtpassBooks(ctx.db), keys: ctx.config.vtpass }),
+  );
   return router;
 };

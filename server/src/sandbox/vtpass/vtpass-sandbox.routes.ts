@@ -2,7 +2,6 @@ import { timingSafeEqual } from 'node:crypto';
 import { koboToNaira } from '@vendo/shared/money';
 import express, { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
 import { z } from 'zod';
-import type { DbOrTx } from '../../db/client.ts';
 import { lagosStamp } from '../../providers/bills/vtpass.ts';
 import {
   currentBouquetOf,
@@ -12,11 +11,7 @@ import {
   sandboxService,
   type SandboxService,
 } from './vtpass-catalogue.ts';
-import {
-  placeVtpassOrder,
-  requeryVtpassOrder,
-  type SandboxVtpassOrder,
-} from './vtpass-sandbox.store.ts';
+import { type VtpassBooks, type SandboxVtpassOrder } from './vtpass-sandbox.store.ts';
 
 /**
  * A local VTpass (cable TV, exam PINs) in its wire format, mounted at /sandbox/vtpass outside
@@ -28,7 +23,8 @@ import {
  */
 
 export type VtpassSandboxOptions = {
-  db: DbOrTx;
+  /** Where its orders are kept: the app's database, or memory (the benchmark's supplier process). */
+  books: VtpassBooks;
   keys: { apiKey: string; secretKey: string; publicKey: string };
 };
 
@@ -135,7 +131,7 @@ const orderAnswer = (order: SandboxVtpassOrder, service: SandboxService) => {
   });
 };
 
-export const vtpassSandboxRoutes = ({ db, keys }: VtpassSandboxOptions): Router => {
+export const vtpassSandboxRoutes = ({ books, keys }: VtpassSandboxOptions): Router => {
   const router = Router();
   router.use(keysAuth(keys));
   router.use(express.json({ limit: '20kb' }));
@@ -255,7 +251,7 @@ export const vtpassSandboxRoutes = ({ db, keys }: VtpassSandboxOptions): Router 
           : ending === '2222'
             ? ['pending', 'failed']
             : ['delivered', null];
-    const placed = await placeVtpassOrder(db, {
+    const placed = await books.place({
       requestId: order.request_id,
       serviceId: service.id,
       billersCode,
@@ -278,7 +274,7 @@ export const vtpassSandboxRoutes = ({ db, keys }: VtpassSandboxOptions): Router 
 
   router.post('/api/requery', async (req, res) => {
     const parsed = ZRequery.safeParse(req.body ?? {});
-    const order = parsed.success ? await requeryVtpassOrder(db, parsed.data.request_id) : undefined;
+    const order = parsed.success ? await books.requery(parsed.data.request_id) : undefined;
     if (!order) {
       res.json(answer('015', 'INVALID REQUEST ID'));
       return;

@@ -53,3 +53,55 @@ export const requeryVtpassOrder = async (
     .where(eq(sandboxVtpassOrders.requestId, requestId));
   return row;
 };
+
+/**
+ * The sandbox VTpass's books. The app keeps them in its database (`databaseVtpassBooks`), so
+ * orders survive a restart and two processes see the same orders. The benchmark's supplier
+ * process keeps them in memory (`memoryVtpassBooks`): a real VTpass's bookkeeping does not run on
+ * our CPU. Both keep the same rules (vtpass-sandbox.books.test.ts runs one set of cases on each):
+ * - a request_id names one order: a repeat is refused (null) and the first order stands;
+ * - a re-query settles a pending order once, to where its trigger said, and answers it.
+ */
+export type VtpassBooks = {
+  place(order: NewSandboxVtpassOrder): Promise<SandboxVtpassOrder | null>;
+  requery(requestId: string): Promise<SandboxVtpassOrder | undefined>;
+};
+
+export const databaseVtpassBooks = (db: DbOrTx): VtpassBooks => ({
+  place: (order) => placeVtpassOrder(db, order),
+  requery: (requestId) => requeryVtpassOrder(db, requestId),
+});
+
+/** Books in this process's memory, for a sandbox VTpass served alone (the benchmark). */
+export const memoryVtpassBooks = (): VtpassBooks => {
+  const orders = new Map<string, SandboxVtpassOrder>();
+  let sequence = 0;
+  // Callers get copies, as from the database: what they do with an answer stays out of the books.
+  const copy = (order: SandboxVtpassOrder): SandboxVtpassOrder => ({
+    ...order,
+    pins: order.pins ? order.pins.map((pin) => ({ ...pin })) : null,
+  });
+  return {
+    place: async (order) => {
+      if (orders.has(order.requestId)) return null;
+      sequence += 1;
+      const stored: SandboxVtpassOrder = {
+        quantity: 1,
+        settlesTo: null,
+        pins: null,
+        ...order,
+        transactionId: `${order.requestId.slice(0, 12)}${String(sequence).padStart(12, '0')}`,
+        createdAt: new Date(),
+      };
+      orders.set(order.requestId, stored);
+      return copy(stored);
+    },
+    requery: async (requestId) => {
+      const stored = orders.get(requestId);
+      if (!stored) return undefined;
+      if (stored.status === 'pending' && stored.settlesTo !== null)
+        stored.status = stored.settlesTo;
+      return copy(stored);
+    },
+  };
+};

@@ -10,6 +10,7 @@ import {
 } from '../../providers/bills/vtpass.config.ts';
 import { adapterFor, listen, stop } from '../../providers/bills/vtpass.test-helpers.ts';
 import { vtpassSandboxRoutes } from './vtpass-sandbox.routes.ts';
+import { databaseVtpassBooks } from './vtpass-sandbox.store.ts';
 
 /** The sandbox VTpass at /sandbox/vtpass on a fresh test database, and the adapter for it. */
 export const useSandboxVtpass = () => {
@@ -25,7 +26,10 @@ export const useSandboxVtpass = () => {
   const cleanups: (() => Promise<void>)[] = [];
   const serve = async (db: Db) => {
     const app = express();
-    app.use(SANDBOX_VTPASS_PATH, vtpassSandboxRoutes({ db, keys: SANDBOX_VTPASS_KEYS }));
+    app.use(
+      SANDBOX_VTPASS_PATH,
+      vtpassSandboxRoutes({ books: databaseVtpassBooks(db), keys: SANDBOX_VTPASS_KEYS }),
+    );
     const { server, url } = await listen(app);
     cleanups.push(() => stop(server));
     return vtpassBaseUrl({ baseUrl: null, ...SANDBOX_VTPASS_KEYS, timeoutMs: 3000 }, url);
