@@ -44,18 +44,25 @@ export const idempotencyKeys = pgTable(
   ],
 );
 
-/** A user's saved numbers (docs/product-rules.md#contacts); removed after 30 days without use. */
-export const contacts = pgTable('contacts', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  contactName: text('contact_name').notNull(),
-  contactNumber: text('contact_number').notNull(),
-  contactNetwork: text('contact_network').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * A user's saved numbers (docs/product-rules.md#contacts); removed after 30 days without use.
+ * Found by user and number: every purchase marks the buyer's contact under its number used.
+ */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contactName: text('contact_name').notNull(),
+    contactNumber: text('contact_number').notNull(),
+    contactNetwork: text('contact_network').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contacts_user_number_idx').on(t.userId, t.contactNumber)],
+);
 
 /**
  * Things an admin must look at: supplier float exhausted or low, purchases past their SLA … An

@@ -5,6 +5,7 @@ import type { UserRow } from '../users/users.repository.ts';
 import {
   findBillsQuote,
   findBillsService,
+  findBillsServiceAndQuote,
   insertBillsQuote,
   type BillsProductRow,
   type BillsQuoteRow,
@@ -45,7 +46,10 @@ export const assertBillsServiceOpen = async (
   serviceId: string,
   pausedMessage: string,
 ): Promise<void> => {
-  const service = await findBillsService(ctx.db, serviceId);
+  refuseUnlessOpen(await findBillsService(ctx.db, serviceId), pausedMessage);
+};
+
+const refuseUnlessOpen = (service: { isOpen: boolean } | null, pausedMessage: string) => {
   if (!service) throw new AppError('NOT_FOUND', { msg: 'That service does not exist' });
   if (!service.isOpen) throw new AppError('SERVICE_LOCKED', { msg: pausedMessage });
 };
@@ -53,6 +57,8 @@ export const assertBillsServiceOpen = async (
 /** Holds a verification for BILLS_QUOTE_MINUTES (the database's clock decides its expiry). */
 export const holdQuote = (ctx: AppContext, quote: Omit<NewBillsQuote, 'expiresAt'>) =>
   insertBillsQuote(ctx.db, quote, BILLS_QUOTE_MINUTES);
+
+type QuoteExpectation = { serviceId: string; billersCode?: string; what: string };
 
 /**
  * The quote a purchase names, refused unless it is this user's, for this service and number, and
@@ -62,9 +68,33 @@ export const usableQuote = async (
   ctx: AppContext,
   user: UserRow,
   quoteId: string,
-  expect: { serviceId: string; billersCode?: string; what: string },
+  expect: QuoteExpectation,
+): Promise<BillsQuoteRow> => checkQuote(await findBillsQuote(ctx.db, quoteId), user, expect);
+
+/**
+ * The service's lock and the purchase's quote read in one statement, refused as
+ * assertBillsServiceOpen and usableQuote refuse them, in that order.
+ */
+export const openServiceWithQuote = async (
+  ctx: AppContext,
+  user: UserRow,
+  {
+    serviceId,
+    pausedMessage,
+    quoteId,
+  }: { serviceId: string; pausedMessage: string; quoteId: string },
+  expect: Omit<QuoteExpectation, 'serviceId'>,
 ): Promise<BillsQuoteRow> => {
-  const quote = await findBillsQuote(ctx.db, quoteId);
+  const found = await findBillsServiceAndQuote(ctx.db, serviceId, quoteId);
+  refuseUnlessOpen(found, pausedMessage);
+  return checkQuote(found!.quote, user, { ...expect, serviceId });
+};
+
+const checkQuote = (
+  quote: (BillsQuoteRow & { expired: boolean }) | null,
+  user: UserRow,
+  expect: QuoteExpectation,
+): BillsQuoteRow => {
   if (!quote || quote.userId !== user.id) {
     throw new AppError('NOT_FOUND', {
       msg: `That verification was not found. Verify the ${expect.what} again.`,

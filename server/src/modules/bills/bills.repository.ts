@@ -84,6 +84,34 @@ export const findBillsQuote = async (
   return row ? { ...row.quote, expired: Boolean(row.expired) } : null;
 };
 
+/**
+ * A service's lock and a quote, in one statement (a renewal needs both before its debit): null
+ * when there is no such service; `quote` null when there is no such quote.
+ */
+export const findBillsServiceAndQuote = async (
+  db: DbOrTx,
+  serviceId: string,
+  quoteId: string,
+): Promise<{
+  isOpen: boolean;
+  supplierName: string;
+  quote: (BillsQuoteRow & { expired: boolean }) | null;
+} | null> => {
+  const [row] = await db
+    .select({
+      isOpen: billsServices.isOpen,
+      supplierName: billsServices.supplierName,
+      quote: billsQuotes,
+      expired: sql<boolean>`${billsQuotes.expiresAt} <= now()`,
+    })
+    .from(billsServices)
+    .leftJoin(billsQuotes, eq(billsQuotes.id, quoteId))
+    .where(eq(billsServices.serviceId, serviceId));
+  if (!row) return null;
+  const { quote, expired, ...service } = row;
+  return { ...service, quote: quote ? { ...quote, expired: Boolean(expired) } : null };
+};
+
 /** Quotes expired a day ago or more: nothing can use them. */
 export const deleteOldBillsQuotes = async (db: DbOrTx): Promise<void> => {
   await db.delete(billsQuotes).where(sql`${billsQuotes.expiresAt} < now() - interval '1 day'`);

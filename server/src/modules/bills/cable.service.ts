@@ -14,7 +14,7 @@ import {
   billsPriceKoboFor,
   holdQuote,
   renewalChargeKobo,
-  usableQuote,
+  openServiceWithQuote,
 } from './bills-terms.ts';
 import {
   findBillsProduct,
@@ -126,20 +126,23 @@ export type BuyCableInput = {
   requestId?: string | null;
 };
 
-/** What the purchase pays for: the bouquet, what it charges and costs, and what the supplier is sent. */
+/** The service open, and what the purchase pays for: the bouquet, what it charges and costs, and what the supplier is sent. */
 const termsOf = async (ctx: AppContext, input: BuyCableInput) => {
   const { user, provider, smartcardNumber } = input;
   if (input.subscriptionType === 'renew') {
     if (provider === 'showmax') {
+      await assertBillsServiceOpen(ctx, provider, paused(provider));
       throw new AppError('VALIDATION_ERROR', {
         msg: 'Showmax is not renewed: choose a plan (subscriptionType "change")',
       });
     }
-    const quote = await usableQuote(ctx, user, input.quoteId!, {
-      serviceId: provider,
-      billersCode: smartcardNumber,
-      what: 'smartcard',
-    });
+    // The lock and the quote in one read: a renewal reads nothing else before its debit.
+    const quote = await openServiceWithQuote(
+      ctx,
+      user,
+      { serviceId: provider, pausedMessage: paused(provider), quoteId: input.quoteId! },
+      { billersCode: smartcardNumber, what: 'smartcard' },
+    );
     if (quote.renewalChargeKobo === null || quote.supplierRenewalKobo === null) {
       throw new AppError('VALIDATION_ERROR', {
         msg: 'This smartcard’s bouquet cannot be renewed here: choose a bouquet',
@@ -155,6 +158,7 @@ const termsOf = async (ctx: AppContext, input: BuyCableInput) => {
       quoteId: quote.id,
     };
   }
+  await assertBillsServiceOpen(ctx, provider, paused(provider));
   const product = await findBillsProduct(ctx.db, provider, input.planCode!);
   if (!product) {
     throw new AppError('NOT_FOUND', {
@@ -178,7 +182,6 @@ const termsOf = async (ctx: AppContext, input: BuyCableInput) => {
 /** POST /buy/cable: a renewal at its quote's amount, or a bouquet change at the tier price. */
 export const buyCable = async (ctx: AppContext, input: BuyCableInput): Promise<PurchaseOutcome> => {
   const { provider, smartcardNumber, phone, subscriptionType } = input;
-  await assertBillsServiceOpen(ctx, provider, paused(provider));
   const terms = await termsOf(ctx, input);
   // Stored on the receipt before the order goes out: the re-query's key if no answer comes.
   const vtpassRequestId = billsSupplierOf(ctx).newRequestId();

@@ -75,9 +75,9 @@ export const deleteContact = async (db: Db, userId: string, id: string): Promise
 };
 
 /**
- * Marks a number as used (a purchase to it, a transfer to its owner, its history shortcut),
- * which keeps the caller's contact under it alive for another 30 days
- * (docs/product-rules.md#contacts). Best effort: the act it follows has already happened, so a
+ * Marks a number as used (a transfer to its owner, its history shortcut; a purchase to it marks
+ * it in its debit's statement, purchase-journals.ts), which keeps the caller's contact under it
+ * alive for another 30 days (docs/product-rules.md#contacts). Best effort: the act it follows has already happened, so a
  * failure here is logged by the caller's logger, never an error.
  */
 export const touchContact = async (

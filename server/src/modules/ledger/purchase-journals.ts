@@ -90,11 +90,16 @@ export type NewPurchase = {
   requestId: string | null;
   /** Until then the request itself settles it; after that the reconciler may step in. */
   graceSeconds: number;
+  /**
+   * Marks the buyer's contact with this phone number used (docs/product-rules.md#contacts), in
+   * the same statement as the debit: a purchase to a saved number keeps it alive.
+   */
+  touchesContact?: boolean;
 };
 
 /**
  * Debits the wallet into purchase clearing (journal `purchase:<reference>`) and writes the
- * 'processing' receipt, in ONE statement: both or neither. Returns the receipt, or null when the
+ * 'processing' receipt, in ONE statement: both or neither (and the contact touched, when asked). Returns the receipt, or null when the
  * wallet cannot cover the charge (then nothing happened).
  */
 export const openPurchase = async (db: DbOrTx, p: NewPurchase): Promise<TransactionRow | null> => {
@@ -107,7 +112,16 @@ export const openPurchase = async (db: DbOrTx, p: NewPurchase): Promise<Transact
       userId: p.userId,
       amountKobo: p.chargeKobo,
       creditTo: 'purchase_clearing',
-    })}
+    })}${
+      p.touchesContact && p.phoneNumber
+        ? sql`,
+    touched as (
+      update contacts set last_used_at = now()
+      where user_id = ${p.userId}::uuid and contact_number = ${p.phoneNumber}
+        and exists (select 1 from debit)
+      returning 1)`
+        : sql``
+    }
     insert into transactions (user_id, reference, type, network, status, amount_kobo, cost_kobo,
       phone_number, balance_before_kobo, balance_after_kobo, supplier, plan_id, ported, details,
       request_id, next_check_at)

@@ -1,4 +1,3 @@
-import { touchContact } from '../contacts/contacts.service.ts';
 import type { TTransaction } from '@vendo/shared/schemas/transaction';
 import type { AppContext } from '../../app-context.ts';
 import {
@@ -94,6 +93,7 @@ export const executePurchase = async (
         details: purchase.details,
         requestId: purchase.requestId ?? null,
         graceSeconds: ctx.config.vending.processingGraceSeconds,
+        touchesContact: true,
       }),
     );
   } catch (error) {
@@ -156,10 +156,6 @@ export const executePurchase = async (
     supplier: purchase.supplier,
     outcome: status,
   });
-  // The number bought to keeps its contact alive (after the purchase: never in its way).
-  await touchContact(ctx.db, user.id, purchase.phone, (error) =>
-    ctx.logger.warn('contact not marked used', { reference, error: String(error) }),
-  );
   return {
     status,
     receipt: toPublicTransaction(

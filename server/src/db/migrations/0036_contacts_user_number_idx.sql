@@ -1,0 +1,1 @@
+CREATE INDEX "contacts_user_number_idx" ON "contacts" USING btree ("user_id","contact_number");
