@@ -45,6 +45,16 @@ export const TRANSACTION_TYPES = [
 ] as const;
 export type TTransactionType = (typeof TRANSACTION_TYPES)[number];
 
+/** The transaction types that are purchases: each one a run of the purchase state machine. */
+export const PURCHASE_TYPES = [
+  'data',
+  'airtime',
+  'electricity',
+  'cable',
+  'exam',
+] as const satisfies readonly TTransactionType[];
+export type TPurchaseType = (typeof PURCHASE_TYPES)[number];
+
 export const TRANSACTION_STATUSES = [
   'success',
   'failed',

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { queryRows, withoutParallelWorkers } from '../../db/query.ts';
 import { transactionCount } from '../transactions/history.repository.ts';
 import { adminAlerts, services, transactions, users, type UserRow } from '../../db/schema/index.ts';
+import { PURCHASE_TYPES_SQL } from '../../db/purchase-types.ts';
 
 /** Reads and changes of users and business figures for the admin back office. */
 
@@ -57,7 +58,7 @@ export const dashboardFigures = async (
       (select coalesce(sum(balance_kobo), 0) from ledger_accounts
         where kind = 'user_main' and user_id = ${adminId}::uuid) as admin_balance,
       (select count(*) from ${transactions} where ${transactions.status} in ('processing', 'pending')
-        and ${transactions.type} in ('data', 'airtime', 'electricity', 'cable', 'exam')) as pending,
+        and ${transactions.type} in ${PURCHASE_TYPES_SQL}) as pending,
       (select count(*) from ${transactions} where ${transactions.status} in ('processing', 'pending')
         and ${transactions.escalatedAt} is not null) as escalated,
       (select count(*) from ${adminAlerts} where ${adminAlerts.acknowledgedAt} is null) as open_alerts,
@@ -71,7 +72,7 @@ export const dashboardFigures = async (
              count(*) as purchases
       from ${transactions}
       where ${transactions.status} = 'success'
-        and ${transactions.type} in ('data', 'airtime', 'electricity', 'cable', 'exam')
+        and ${transactions.type} in ${PURCHASE_TYPES_SQL}
         and ${transactions.createdAt} >= date_trunc('day', now() at time zone 'Africa/Lagos') at time zone 'Africa/Lagos'
     ) s`,
     ),

@@ -183,6 +183,8 @@ describe('POST /api/v1/buy/cable', () => {
     const res = await renew(user, '1234561111', quote.quoteId);
     expect(res.status).toBe(202);
     expect(res.body.receipt.trans_Status).toMatch(/processing|pending/);
+    // While it is pending, purchase clearing holds its charge: the ledger's checks count cable.
+    await expectCleanLedger();
     const settled = await reconcileUntilSettled(res.body.receipt.trans_Id);
     expect(settled.status).toBe('success');
     await expectCleanLedger();

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query.ts';
+import { PURCHASE_TYPES_SQL } from '../../db/purchase-types.ts';
 
 export type InvariantResult = { name: string; violations: number };
 
@@ -68,18 +69,18 @@ const INVARIANTS: { name: string; query: SQL }[] = [
   },
   {
     name: 'every settled purchase is in exactly one terminal state and refunded at most once',
-    query: sql`select count(*) from transactions t where t.type in ('data','airtime','electricity') and (
+    query: sql`select count(*) from transactions t where t.type in ${PURCHASE_TYPES_SQL} and (
       (select count(*) from journals j where j.reference = 'refund:' || t.reference) > 1 or
       (t.status = 'refunded') <> exists (select 1 from journals j where j.reference = 'refund:' || t.reference))`,
   },
   {
     name: 'every purchase was debited exactly once',
-    query: sql`select count(*) from transactions t where t.type in ('data','airtime','electricity') and
+    query: sql`select count(*) from transactions t where t.type in ${PURCHASE_TYPES_SQL} and
       (select count(*) from journals j where j.reference = 'purchase:' || t.reference) <> 1`,
   },
   {
     name: 'every successful purchase is booked as a sale exactly once',
-    query: sql`select count(*) from transactions t where t.type in ('data','airtime','electricity') and
+    query: sql`select count(*) from transactions t where t.type in ${PURCHASE_TYPES_SQL} and
       (select count(*) from journals j where j.reference = 'settle:' || t.reference) <> (case when t.status = 'success' then 1 else 0 end)
       and not (t.status = 'refunded' and (select count(*) from journals j where j.reference = 'settle:' || t.reference) = 1)`,
   },
@@ -87,7 +88,7 @@ const INVARIANTS: { name: string; query: SQL }[] = [
     name: 'purchase clearing holds exactly the charges of unsettled purchases',
     query: sql`select case when
       (select coalesce(sum(p.amount_kobo), 0) from postings p join ledger_accounts a on a.id = p.account_id where a.code = 'purchase_clearing') =
-      (select coalesce(sum(amount_kobo), 0) from transactions where type in ('data','airtime','electricity') and status in ('processing','pending'))
+      (select coalesce(sum(amount_kobo), 0) from transactions where type in ${PURCHASE_TYPES_SQL} and status in ('processing','pending'))
       then 0 else 1 end`,
   },
   {

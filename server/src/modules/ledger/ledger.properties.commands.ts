@@ -10,6 +10,7 @@ import { reconcileOnce } from '../vending/reconciler.ts';
 import { lagosToday, reconcileSuppliers } from '../vending/supplier-reconciliation.service.ts';
 import { reconcileWithdrawals } from '../withdraw/withdraw.service.ts';
 import { ACTORS, verbosity, tally, t, otherCtx, admin } from './ledger.properties.app.ts';
+import { PURCHASE_TYPES_SQL } from '../../db/purchase-types.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Commands
@@ -142,7 +143,7 @@ export type Run = {
   transferredKobo: number[];
 };
 
-export const PURCHASES = sql`('data', 'airtime', 'electricity')`;
+export const PURCHASES = PURCHASE_TYPES_SQL;
 export let serial = 0;
 /** The prefix, three digits that change with each call, and the sandbox trigger. */
 export const numberEnding = (prefix: string, trigger: string) => {

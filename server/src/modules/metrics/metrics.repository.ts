@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query.ts';
+import { PURCHASE_TYPES_SQL } from '../../db/purchase-types.ts';
 
 /**
  * What GET /metrics reads from the database at each scrape: small aggregates over partial
  * indexes (the unsettled purchases, the webhook events still to send) and the last hour's
  * purchases (a range of transactions_created_id_idx).
  */
-
-const PURCHASE_TYPES = sql`('data', 'airtime', 'electricity', 'cable', 'exam')`;
 
 const seconds = (value: unknown): number | null => (value === null ? null : Number(value));
 
@@ -20,7 +19,7 @@ export const unsettledPurchases = async (
     db,
     sql`select count(*) as count, extract(epoch from now() - min(created_at)) as oldest
         from transactions
-        where status in ('processing', 'pending') and type in ${PURCHASE_TYPES}`,
+        where status in ('processing', 'pending') and type in ${PURCHASE_TYPES_SQL}`,
   );
   return { count: Number(row?.count ?? 0), oldestAgeSeconds: seconds(row?.oldest ?? null) };
 };
@@ -37,7 +36,7 @@ export const supplierOutcomesLastHour = async (
     sql`select supplier, count(*) as settled,
           count(*) filter (where status = 'success') as delivered
         from transactions
-        where created_at > now() - interval '1 hour' and type in ${PURCHASE_TYPES}
+        where created_at > now() - interval '1 hour' and type in ${PURCHASE_TYPES_SQL}
           and supplier is not null and status in ('success', 'refunded', 'failed')
         group by supplier`,
   );

@@ -6,6 +6,7 @@ import { transactions, users } from '../../db/schema/index.ts';
 import { LIVE_TOTALS } from './history-fold.repository.ts';
 import { closedDaysReady, type Primary } from './history-closed-days.repository.ts';
 import type { TransactionRow } from './transactions.mapper.ts';
+import { PURCHASE_TYPES_SQL } from '../../db/purchase-types.ts';
 
 /**
  * History reads (GET /transaction, the CSV statement): pages walk an index newest first; totals
@@ -289,7 +290,7 @@ export const salesByDayAndNetwork = async (
   const { db, state } = await closedDaysReady(reader, primary);
   const lastClosed = state.lastClosed;
   const pick = sql`day >= ${fromDay}::date and status = 'success'
-    and type in ('data', 'airtime', 'electricity', 'cable', 'exam')`;
+    and type in ${PURCHASE_TYPES_SQL}`;
   const networkOf = sql`case type when 'electricity' then 'ELECTRICITY' when 'cable' then 'CABLE'
     when 'exam' then 'EXAM' else network end`;
   const rows = await queryRows<{

@@ -1,4 +1,4 @@
-import { NETWORKS } from '@vendo/shared/constants';
+import { NETWORKS, PURCHASE_TYPES } from '@vendo/shared/constants';
 import { koboToNaira } from '@vendo/shared/money';
 import {
   TRANSACTION_PAGE_SIZE,
@@ -22,7 +22,7 @@ type Viewer = Pick<UserRow, 'id' | 'isAdmin' | 'isAgent'>;
 const isStaff = (viewer: Viewer) => viewer.isAdmin || viewer.isAgent;
 
 /** Sales are successful purchases; the rest of the history moves money but sells nothing. */
-const PURCHASE_TYPES = new Set(['data', 'airtime', 'electricity', 'cable', 'exam']);
+const PURCHASE_TYPE_SET = new Set<string>(PURCHASE_TYPES);
 
 /**
  * The rows a viewer may see under their filters: a customer only their own, whatever they ask;
@@ -63,7 +63,7 @@ export const summarise = (groups: TotalsGroup[], { withProfit }: { withProfit: b
     count += g.count;
     debitKobo += g.debitKobo;
     creditKobo += g.creditKobo;
-    if (g.status !== 'success' || !PURCHASE_TYPES.has(g.type)) continue;
+    if (g.status !== 'success' || !PURCHASE_TYPE_SET.has(g.type)) continue;
     salesKobo += g.amountKobo;
     profitKobo += g.profitKobo;
     if (g.type === 'data') {

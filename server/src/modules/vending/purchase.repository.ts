@@ -19,6 +19,7 @@ import {
   findTransactionById,
 } from '../transactions/transactions.repository.ts';
 import type { PurchaseKind } from '../../providers/vending/port.ts';
+import { PURCHASE_TYPES_SQL } from '../../db/purchase-types.ts';
 
 export const UNSETTLED = ['processing', 'pending'] as const;
 export const PURCHASE_TYPES: readonly string[] = [
@@ -94,7 +95,7 @@ export const claimDuePurchases = (
   options: { limit: number; retryAfterSeconds: number },
 ): Promise<TransactionRow[]> =>
   claimDueTransactions(db, {
-    filter: sql`type in ('data', 'airtime', 'electricity', 'cable', 'exam')`,
+    filter: sql`type in ${PURCHASE_TYPES_SQL}`,
     ...options,
   });
 
@@ -108,7 +109,7 @@ export const claimOverduePurchases = (
   options: { olderThanSeconds: number; limit: number; retryAfterSeconds: number },
 ): Promise<TransactionRow[]> =>
   claimDueTransactions(db, {
-    filter: sql`type in ('data', 'airtime', 'electricity', 'cable', 'exam')
+    filter: sql`type in ${PURCHASE_TYPES_SQL}
       and created_at < now() - make_interval(secs => ${options.olderThanSeconds})`,
     limit: options.limit,
     retryAfterSeconds: options.retryAfterSeconds,

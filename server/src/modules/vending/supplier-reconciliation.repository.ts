@@ -7,6 +7,7 @@ import {
   type SupplierMismatch,
 } from '../../db/schema/index.ts';
 import type { TransactionRow } from '../transactions/transactions.mapper.ts';
+import { PURCHASE_TYPES_SQL } from '../../db/purchase-types.ts';
 
 /** The settled purchases (success, refunded, failed) of a Lagos day, oldest first. */
 export const settledPurchasesOfDay = (db: DbOrTx, day: string): Promise<TransactionRow[]> =>
@@ -14,7 +15,7 @@ export const settledPurchasesOfDay = (db: DbOrTx, day: string): Promise<Transact
     .select()
     .from(transactions)
     .where(
-      sql`${transactions.type} in ('data', 'airtime', 'electricity', 'cable', 'exam')
+      sql`${transactions.type} in ${PURCHASE_TYPES_SQL}
         and ${transactions.status} in ('success', 'refunded', 'failed')
         and ${transactions.createdAt} >= (${day}::date)::timestamp at time zone 'Africa/Lagos'
         and ${transactions.createdAt} < (${day}::date + 1)::timestamp at time zone 'Africa/Lagos'`,
