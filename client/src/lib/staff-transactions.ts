@@ -1,6 +1,7 @@
+import { PURCHASE_TYPES } from '@vendo/shared/constants';
 import type { TTransaction } from '@vendo/shared/schemas/transaction';
 
-const PURCHASES = new Set(['data', 'airtime', 'electricity']);
+const PURCHASES = new Set<string>(PURCHASE_TYPES);
 const UNSETTLED = new Set(['processing', 'pending']);
 
 /**

@@ -1,3 +1,4 @@
+import { PURCHASE_TYPES as SHARED_PURCHASE_TYPES } from '@vendo/shared/constants';
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { TNetwork, TSupplier } from '@vendo/shared/constants';
@@ -22,13 +23,8 @@ import type { PurchaseKind } from '../../providers/vending/port.ts';
 import { PURCHASE_TYPES_SQL } from '../../db/purchase-types.ts';
 
 export const UNSETTLED = ['processing', 'pending'] as const;
-export const PURCHASE_TYPES: readonly string[] = [
-  'data',
-  'airtime',
-  'electricity',
-  'cable',
-  'exam',
-];
+/** The purchase types (shared PURCHASE_TYPES), as plain strings to test a row's type against. */
+export const PURCHASE_TYPES: readonly string[] = SHARED_PURCHASE_TYPES;
 
 /**
  * Moves a purchase from one of the `from` states to `set.status`, once: the WHERE on the current

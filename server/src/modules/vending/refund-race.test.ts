@@ -187,6 +187,6 @@ describe('POST /api/v1/admin/refund/{id} of a delivered purchase', () => {
       .set('x-auth-token', admin.token)
       .send({ reason: 'Trying to refund a transfer' });
     expect(res.status).toBe(400);
-    expect(res.body.msg).toBe('Only data, airtime and electricity purchases can be refunded');
+    expect(res.body.msg).toBe('Only purchases can be refunded');
   });
 });

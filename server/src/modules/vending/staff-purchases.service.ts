@@ -28,7 +28,7 @@ export const staffRefund = async (
   if (!purchase) throw notFound();
   if (!PURCHASE_TYPES.includes(purchase.type)) {
     throw new AppError('VALIDATION_ERROR', {
-      msg: 'Only data, airtime and electricity purchases can be refunded',
+      msg: 'Only purchases can be refunded',
     });
   }
   if (purchase.status === 'refunded' || purchase.status === 'failed') {

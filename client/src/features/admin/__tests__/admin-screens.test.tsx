@@ -75,6 +75,8 @@ describe('staff rules shown on screen', () => {
       });
     expect(refundOffer(row('data', 'pending'), false)).toBe('refund');
     expect(refundOffer(row('airtime', 'processing'), false)).toBe('refund');
+    expect(refundOffer(row('cable', 'pending'), false)).toBe('refund');
+    expect(refundOffer(row('exam', 'success'), true)).toBe('reason');
     expect(refundOffer(row('data', 'success'), false)).toBe('none');
     expect(refundOffer(row('data', 'success'), true)).toBe('reason');
     for (const status of ['failed', 'refunded']) {
@@ -93,6 +95,7 @@ describe('staff rules shown on screen', () => {
         trans_Status: trans_Status as never,
       });
     expect(requeryKind(tx('data', 'MTN'), false)).toBe('purchase');
+    expect(requeryKind(tx('cable', 'DStv'), false)).toBe('purchase');
     expect(requeryKind(tx('wallet', 'Squad'), false)).toBe('funding');
     expect(requeryKind(tx('wallet', 'Withdrawal'), true)).toBe('withdrawal');
     expect(requeryKind(tx('wallet', 'Withdrawal'), false)).toBeNull();
