@@ -42,6 +42,7 @@ export const TRANSACTION_TYPES = [
   'earning',
   'cable',
   'exam',
+  'epin',
 ] as const;
 export type TTransactionType = (typeof TRANSACTION_TYPES)[number];
 
@@ -52,6 +53,7 @@ export const PURCHASE_TYPES = [
   'electricity',
   'cable',
   'exam',
+  'epin',
 ] as const satisfies readonly TTransactionType[];
 export type TPurchaseType = (typeof PURCHASE_TYPES)[number];
 
@@ -131,6 +133,32 @@ export const EXAM_PRODUCT_NAMES: Record<TExamProduct, string> = {
 export const isJambProduct = (product: TExamProduct): boolean => product.startsWith('jamb-');
 /** PINs per exam purchase. */
 export const EXAM_QUANTITY_MAX = 10;
+/**
+ * Recharge-card PINs ("e-PINs", docs/product-rules.md#e-pins): airtime PINs a shop prints as cards
+ * and sells; a customer loads one by dialling its network's code.
+ */
+export const EPIN_VALUES = [100, 200, 500, 1000] as const;
+export type TEpinValue = (typeof EPIN_VALUES)[number];
+/** Cards per e-PIN purchase. */
+export const EPIN_QUANTITY_MAX = 100;
+/** What a customer dials to load a card, PIN in place of "PIN". */
+export const EPIN_DIAL_CODES: Record<TNetwork, string> = {
+  MTN: '*555*PIN#',
+  GLO: '*123*PIN#',
+  AIRTEL: '*126*PIN#',
+  '9MOBILE': '*222*PIN#',
+};
+/** The bills service selling a network's e-PINs. */
+export const EPIN_SERVICES: Record<
+  TNetwork,
+  'epin-mtn' | 'epin-glo' | 'epin-airtel' | 'epin-9mobile'
+> = {
+  MTN: 'epin-mtn',
+  GLO: 'epin-glo',
+  AIRTEL: 'epin-airtel',
+  '9MOBILE': 'epin-9mobile',
+};
+
 /** How long a verified smartcard or JAMB profile (its quote) is held on the server. */
 export const BILLS_QUOTE_MINUTES = 15;
 
@@ -148,6 +176,10 @@ export const BILLS_SERVICES = [
   'neco',
   'nabteb',
   'jamb',
+  'epin-mtn',
+  'epin-glo',
+  'epin-airtel',
+  'epin-9mobile',
 ] as const;
 export type TBillsService = (typeof BILLS_SERVICES)[number];
 export const BILLS_SERVICE_NAMES: Record<TBillsService, string> = {
@@ -157,6 +189,10 @@ export const BILLS_SERVICE_NAMES: Record<TBillsService, string> = {
   neco: 'NECO',
   nabteb: 'NABTEB',
   jamb: 'JAMB',
+  'epin-mtn': 'MTN e-PINs',
+  'epin-glo': 'GLO e-PINs',
+  'epin-airtel': 'Airtel e-PINs',
+  'epin-9mobile': '9mobile e-PINs',
 };
 /**
  * The suppliers a bills service may be served by: the choices the back office offers. Adding one

@@ -40,7 +40,16 @@ export const ZTransactionDetails = z
     bouquetCode: z.string().optional(),
     subscriptionType: z.string().optional().describe("Cable: 'renew' or 'change'"),
     product: z.string().optional().describe("Exam: 'waec', 'neco', 'jamb-utme' …"),
-    quantity: z.number().int().optional().describe('Exam: PINs bought'),
+    quantity: z.number().int().optional().describe('Exam and e-PINs: PINs ordered'),
+    cardValue: ZNaira.optional().describe('e-PINs: the face value of one card'),
+    delivered: z
+      .number()
+      .int()
+      .optional()
+      .describe('e-PINs: cards delivered, when the supplier delivered fewer than ordered'),
+    undeliveredRefund: ZNaira.optional().describe(
+      'e-PINs: what went back to the wallet for cards not delivered (trans_amount is for the cards delivered)',
+    ),
     profileId: z.string().optional().describe("JAMB: the candidate's profile code"),
   })
   .describe('What a purchase bought');
@@ -81,7 +90,7 @@ export const ZTransaction = z
       .array(z.object({ pin: z.string(), serial: z.string().nullable() }))
       .optional()
       .describe(
-        "Exam: the PINs once delivered, in full to their owner only; staff see them masked ('••••••1234')",
+        "Exam and e-PINs: the PINs once delivered, in full to their owner only; staff see them masked ('••••••1234')",
       ),
   })
   .describe('A transaction (a purchase, funding, transfer, withdrawal, refund …)');
