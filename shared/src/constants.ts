@@ -194,6 +194,9 @@ export const BILLS_SERVICE_NAMES: Record<TBillsService, string> = {
   'epin-airtel': 'Airtel e-PINs',
   'epin-9mobile': '9mobile e-PINs',
 };
+/** What a bills service sells: cable subscriptions, exam PINs or recharge-card PINs. */
+export const BILLS_KINDS = ['cable', 'exam', 'epin'] as const;
+export type TBillsKind = (typeof BILLS_KINDS)[number];
 /**
  * The suppliers a bills service may be served by: the choices the back office offers. Adding one
  * here also needs the `bills_services_supplier_check` constraint widened (a migration).

@@ -1,5 +1,5 @@
 import { z } from '../zod.ts';
-import { BILLS_SERVICES, BILLS_SUPPLIERS } from '../constants.ts';
+import { BILLS_KINDS, BILLS_SERVICES, BILLS_SUPPLIERS } from '../constants.ts';
 import { isValidNaira, nairaToKobo } from '../money.ts';
 import { ZMsgResponse, ZNaira, zRecordId } from './common.ts';
 
@@ -126,7 +126,7 @@ export type TManagedBillsProduct = z.infer<typeof ZManagedBillsProduct>;
 export const ZManagedBillsService = z.object({
   serviceId: ZBillsService,
   name: z.string(),
-  kind: z.enum(['cable', 'exam']),
+  kind: z.enum(BILLS_KINDS),
   isOpen: z.boolean().describe('false: locked, nothing of it can be bought'),
   supplierName: z.string(),
   products: z.array(ZManagedBillsProduct),
@@ -148,7 +148,7 @@ export const ZBillsServiceStatusResponse = z.object({
     z.object({
       serviceId: ZBillsService,
       name: z.string(),
-      kind: z.enum(['cable', 'exam']),
+      kind: z.enum(BILLS_KINDS),
       isOpen: z.boolean().describe('false: paused by the back office'),
     }),
   ),

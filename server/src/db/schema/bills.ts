@@ -13,9 +13,9 @@ import {
 import { users } from './users.ts';
 
 /**
- * Cable TV and exam PINs (docs/product-rules.md#cable-tv, #exam-pins): the bills services (one
- * row per provider or exam body: its lock and its supplier) and what each sells (bouquets, PIN
- * kinds) with a cost and a price per tier in kobo, as data plans have.
+ * Cable TV, exam PINs and recharge-card PINs (docs/product-rules.md#cable-tv, #exam-pins,
+ * #e-pins): the bills services (one row per provider, exam body or network's e-PINs: its lock and
+ * its supplier) and what each sells (bouquets, PIN kinds, card values) with a cost and a price per tier in kobo, as data plans have.
  */
 
 /** The bills services VTpass-style suppliers name (`serviceID`). */
@@ -29,6 +29,10 @@ export const BILLS_SERVICE_IDS = [
   'neco',
   'nabteb',
   'jamb',
+  'epin-mtn',
+  'epin-glo',
+  'epin-airtel',
+  'epin-9mobile',
 ] as const;
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(','));
@@ -45,7 +49,7 @@ export const billsServices = pgTable(
   },
   (t) => [
     check('bills_services_id_check', sql`${t.serviceId} in (${inList(BILLS_SERVICE_IDS)})`),
-    check('bills_services_kind_check', sql`${t.kind} in ('cable','exam')`),
+    check('bills_services_kind_check', sql`${t.kind} in ('cable','exam','epin')`),
     check('bills_services_supplier_check', sql`${t.supplierName} in ('VTPASS')`),
   ],
 );

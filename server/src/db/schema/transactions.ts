@@ -77,7 +77,7 @@ export const transactions = pgTable(
       .where(sql`status in ('processing', 'pending')`),
     check(
       'transactions_type_check',
-      sql`${t.type} in ('data','airtime','wallet','transfer','refund','electricity','referrer','earning','cable','exam')`,
+      sql`${t.type} in ('data','airtime','wallet','transfer','refund','electricity','referrer','earning','cable','exam','epin')`,
     ),
     check(
       'transactions_status_check',

@@ -5,6 +5,7 @@ import { apiError, type Examples } from '../../openapi/operation.ts';
 
 export const cableTags = ['Plans and prices'];
 export const examTags = ['Plans and prices'];
+export const epinTags = ['Plans and prices'];
 
 export const QUOTE_RULES = `A verification is held on the server for ${BILLS_QUOTE_MINUTES} minutes as \`quoteId\`: only you can buy with it, for the same number, before \`expiresAt\`.`;
 
@@ -24,6 +25,16 @@ export const examLocked: Examples = {
     value: apiError(
       'SERVICE_LOCKED',
       'WAEC result checker PIN sales are paused at the moment. Please try again later.',
+    ),
+  },
+};
+
+export const epinLocked: Examples = {
+  locked: {
+    summary: 'The network’s e-PINs are paused by an admin',
+    value: apiError(
+      'SERVICE_LOCKED',
+      'MTN e-PIN sales are paused at the moment. Please try again later.',
     ),
   },
 };

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query.ts';
 import { billsProducts, billsQuotes, billsServices } from '../../db/schema/index.ts';
@@ -16,6 +16,18 @@ export const findBillsService = async (db: DbOrTx, serviceId: string) => {
     .from(billsServices)
     .where(eq(billsServices.serviceId, serviceId));
   return row ?? null;
+};
+
+/** Which of these services are open (not paused by an admin). */
+export const openBillsServiceIds = async (
+  db: DbOrTx,
+  serviceIds: readonly string[],
+): Promise<Set<string>> => {
+  const rows = await db
+    .select({ serviceId: billsServices.serviceId })
+    .from(billsServices)
+    .where(and(inArray(billsServices.serviceId, [...serviceIds]), eq(billsServices.isOpen, true)));
+  return new Set(rows.map((r) => r.serviceId));
 };
 
 /** What a service sells, in the catalogue's order (available or not). */
@@ -117,7 +129,7 @@ export const deleteOldBillsQuotes = async (db: DbOrTx): Promise<void> => {
   await db.delete(billsQuotes).where(sql`${billsQuotes.expiresAt} < now() - interval '1 day'`);
 };
 
-/** Exam receipts holding sealed PINs, by id after `afterId` (for re-sealing after a rotation). */
+/** Receipts holding sealed PINs (exam, e-PINs), by id after `afterId` (re-sealing after a rotation). */
 export const listSealedExamPins = (
   db: DbOrTx,
   afterId: string,
@@ -126,7 +138,7 @@ export const listSealedExamPins = (
   queryRows<{ id: string; sealed: string }>(
     db,
     sql`select id, details->>'sealedPins' as sealed from transactions
-        where type = 'exam' and details ? 'sealedPins' and id > ${afterId}::uuid
+        where type in ('exam', 'epin') and details ? 'sealedPins' and id > ${afterId}::uuid
         order by id limit ${limit}`,
   );
 
@@ -141,7 +153,7 @@ export const replaceSealedExamPins = async (
     db,
     sql`update transactions
         set details = jsonb_set(details, '{sealedPins}', to_jsonb(${to}::text))
-        where id = ${id}::uuid and type = 'exam' and details->>'sealedPins' = ${from}
+        where id = ${id}::uuid and type in ('exam', 'epin') and details->>'sealedPins' = ${from}
         returning id`,
   );
   return rows.length === 1;

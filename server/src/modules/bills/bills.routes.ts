@@ -12,18 +12,22 @@ import {
   ZExamProductsResponse,
   ZExamVerifyResponse,
 } from '@vendo/shared/schemas/bills.responses';
+import { ZBuyEpinRequest, ZEpinProductsResponse } from '@vendo/shared/schemas/epin';
 import { ZPurchaseResponse } from '@vendo/shared/schemas/purchase.responses';
 import { reply, route } from '../../api/route.ts';
 import { apiError } from '../../openapi/operation.ts';
 import { purchaseAnswer, recoverPurchaseAnswer } from '../vending/purchase-answer.ts';
 import { PURCHASE_OUTCOMES, purchase400, tags as purchaseTags } from '../vending/vending.docs.ts';
 import { buyCable, cablePlans, verifyCable } from './cable.service.ts';
+import { buyEpin, epinProducts } from './epin.service.ts';
 import { buyExam, examProducts, verifyExamProfile } from './exam.service.ts';
 import {
   QUOTE_RULES,
   billsUnavailable,
   cableLocked,
   cableTags,
+  epinLocked,
+  epinTags,
   examLocked,
   examTags,
   invalidSmartcard,
@@ -31,8 +35,8 @@ import {
 } from './bills.docs.ts';
 
 /**
- * Cable TV and exam PINs (docs/product-rules.md#cable-tv, #exam-pins): prices for the caller's
- * tier, verifications held as quotes, and purchases. By a session or an API token; purchases
+ * Cable TV, exam PINs and recharge-card PINs (docs/product-rules.md#cable-tv, #exam-pins,
+ * #e-pins): prices for the caller's tier, verifications held as quotes, and purchases. By a session or an API token; purchases
  * honour Idempotency-Key / request_id like the other purchases.
  */
 export const billsRoutes = [
@@ -144,5 +148,44 @@ export const billsRoutes = [
     errors: { 403: examLocked, 404: quoteErrors[404] },
     handler: async ({ ctx, user, body, req }) =>
       purchaseAnswer(await buyExam(ctx, { user, ...body, requestId: req.idempotencyKey ?? null })),
+  }),
+  route({
+    method: 'get',
+    path: '/epin/products',
+    apiToken: true,
+    tags: epinTags,
+    summary: 'Recharge-card PINs on sale, priced for you',
+    description:
+      'MTN, GLO, Airtel and 9mobile airtime PINs (e-PINs) of ₦100, ₦200, ₦500 and ₦1,000, at your tier, per card. A network an admin has paused, or a value not available, is left out.',
+    access: 'user',
+    answers: { 200: { description: 'The card values', schema: ZEpinProductsResponse } },
+    handler: async ({ ctx, user }) =>
+      reply(200, await epinProducts(ctx, user.userType as TUserType)),
+  }),
+  route({
+    method: 'post',
+    path: '/buy/epin',
+    apiToken: true,
+    tags: purchaseTags,
+    summary: 'Buy recharge-card PINs (e-PINs) to print and sell',
+    description: `\`network\`: MTN, GLO, AIRTEL or 9MOBILE (or the airtime codes 1 to 4); \`value\`: 100, 200, 500 or 1000; \`quantity\`: 1 to 100 cards. Charged quantity × your tier’s price for that value. The delivered cards are in \`receipt.pins\` (\`pin\`, \`serial\`), shown in full to you alone (again at \`GET /transaction/{id}\`); they are stored encrypted. All or nothing per card: if the supplier delivers fewer cards than asked, the purchase is for the cards delivered and the rest goes back to your wallet at once (\`details.delivered\`, \`details.undeliveredRefund\`, and a refund line in your history).\n\n${PURCHASE_OUTCOMES}`,
+    access: 'user',
+    idempotent: true,
+    secretAnswer: true,
+    recover: recoverPurchaseAnswer,
+    body: ZBuyEpinRequest,
+    answers: {
+      200: { description: 'Delivered, with the cards', schema: ZPurchaseResponse },
+      202: { description: 'Pending: not confirmed by the supplier yet', schema: ZPurchaseResponse },
+      400: purchase400({
+        quantity: {
+          summary: 'Too many cards',
+          value: apiError('VALIDATION_ERROR', 'Enter how many cards (1 to 100)'),
+        },
+      }),
+    },
+    errors: { 403: epinLocked },
+    handler: async ({ ctx, user, body, req }) =>
+      purchaseAnswer(await buyEpin(ctx, { user, ...body, requestId: req.idempotencyKey ?? null })),
   }),
 ];

@@ -6,7 +6,7 @@ import { EXAM_PIN_PURPOSE } from './exam-pins.ts';
 const PAGE = 500;
 
 /**
- * After JWT_SECRET is rotated (the old one in JWT_SECRET_PREVIOUS), seals the exam PINs of every
+ * After JWT_SECRET is rotated (the old one in JWT_SECRET_PREVIOUS), seals the PINs (exam, e-PINs) of every
  * receipt still sealed under the old server secret again under the new one, as webhook secrets
  * are (webhooks/webhook-secret-rotation.ts), so the old secret can then be dropped without the
  * owners losing their PINs. Safe to run from several processes at once; answers how many.

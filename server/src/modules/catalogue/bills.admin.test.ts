@@ -61,7 +61,7 @@ const bouquet = (overrides: Record<string, unknown> = {}) => {
 };
 
 describe('GET /admin/bills', () => {
-  it('lists every provider and exam body in order, with cost, tier prices and margins', async () => {
+  it('lists every provider, exam body and e-PIN network in order, with cost, tier prices and margins', async () => {
     const { services, suppliers } = await catalogue(agent);
     expect(suppliers).toEqual(['VTPASS']);
     expect(services.map((s) => s.serviceId)).toEqual([
@@ -74,7 +74,15 @@ describe('GET /admin/bills', () => {
       'neco',
       'nabteb',
       'jamb',
+      'epin-mtn',
+      'epin-glo',
+      'epin-airtel',
+      'epin-9mobile',
     ]);
+    expect(services.find((s) => s.serviceId === 'epin-airtel')).toMatchObject({
+      name: 'Airtel e-PINs',
+      kind: 'epin',
+    });
     const dstv = services[0]!;
     expect(dstv).toMatchObject({ name: 'DStv', isOpen: true, supplierName: 'VTPASS' });
     expect(dstv.products[0]).toMatchObject({

@@ -2,6 +2,7 @@ import {
   BILLS_SERVICE_NAMES,
   BILLS_SERVICES,
   BILLS_SUPPLIERS,
+  type TBillsKind,
   type TBillsService,
 } from '@vendo/shared/constants';
 import { koboToNaira } from '@vendo/shared/money';
@@ -86,7 +87,7 @@ export const billsCatalogue = async (
     services: services.map((s): TManagedBillsService => ({
       serviceId: s.serviceId as TBillsService,
       name: serviceName(s.serviceId),
-      kind: s.kind as 'cable' | 'exam',
+      kind: s.kind as TBillsKind,
       isOpen: s.isOpen,
       supplierName: s.supplierName,
       products: products.filter((p) => p.serviceId === s.serviceId).map(toManagedBillsProduct),
@@ -100,7 +101,7 @@ export const billsServiceStatus = async (db: DbOrTx): Promise<TBillsServiceStatu
   services: sortServices(await listBillsServices(db)).map((s) => ({
     serviceId: s.serviceId as TBillsService,
     name: serviceName(s.serviceId),
-    kind: s.kind as 'cable' | 'exam',
+    kind: s.kind as TBillsKind,
     isOpen: s.isOpen,
   })),
 });

@@ -1,4 +1,4 @@
-import type { TSupplier } from '@vendo/shared/constants';
+import type { TPurchaseType, TSupplier } from '@vendo/shared/constants';
 import DataLoader from 'dataloader';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
@@ -76,7 +76,7 @@ const walletDebitCtes = ({
 export type NewPurchase = {
   userId: string;
   reference: string;
-  type: 'data' | 'airtime' | 'electricity' | 'cable' | 'exam';
+  type: TPurchaseType;
   network: string;
   phoneNumber: string | null;
   chargeKobo: number;
@@ -249,6 +249,45 @@ export const refundPurchase = async (
     ],
   });
   return journal.balances.get(journal.accountIds[0]!)!;
+};
+
+/**
+ * The journals of a purchase whose supplier delivered only part of it (some of the PINs ordered),
+ * inside the caller's transaction, which must have just moved the receipt from unsettled to
+ * success at the delivered part's charge and cost (`delivered`). Two journals leave clearing with
+ * the whole charge: the sale of what was delivered (`settle:<reference>`, as settleSales books
+ * one) and the rest back to the wallet (`undelivered:<reference>`). Answers the wallet balance.
+ */
+export const settlePartialSale = async (
+  tx: Tx,
+  purchase: Pick<TransactionRow, 'reference' | 'userId' | 'supplier'> & { amountKobo: number },
+  delivered: { amountKobo: number; costKobo: number },
+): Promise<number> => {
+  const refundKobo = purchase.amountKobo - delivered.amountKobo;
+  if (refundKobo <= 0 || delivered.amountKobo <= 0) {
+    throw new RangeError(`Not a partial delivery of ${purchase.reference}`);
+  }
+  await postJournal(tx, {
+    reference: `settle:${purchase.reference}`,
+    kind: 'purchase_settled',
+    postings: [
+      { systemCode: 'purchase_clearing', amountKobo: -delivered.amountKobo },
+      {
+        systemCode: `supplier_float:${purchase.supplier as TSupplier | 'VTPASS'}`,
+        amountKobo: delivered.costKobo,
+      },
+      { systemCode: 'sales_revenue', amountKobo: delivered.amountKobo - delivered.costKobo },
+    ].filter((p) => p.amountKobo !== 0) as PostingInput[],
+  });
+  const refund = await postJournal(tx, {
+    reference: `undelivered:${purchase.reference}`,
+    kind: 'purchase_refund',
+    postings: [
+      { userId: purchase.userId, wallet: 'main', amountKobo: refundKobo },
+      { systemCode: 'purchase_clearing', amountKobo: -refundKobo },
+    ],
+  });
+  return refund.balances.get(refund.accountIds[0]!)!;
 };
 
 type SettleItem = { purchaseId: string; answer: SaleAnswer };

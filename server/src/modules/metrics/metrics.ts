@@ -14,10 +14,17 @@ export type PurchaseOutcome = 'success' | 'refunded' | 'pending';
 export type SettleOutcome = 'success' | 'refunded';
 /**
  * Why money went back to a buyer: the supplier said it failed; it never reached the supplier;
- * the 24-hour rule; the supplier reversed a delivered purchase; an admin reversed one.
+ * the 24-hour rule; the supplier reversed a delivered purchase; an admin reversed one; PINs not
+ * delivered of a purchase delivered in part.
  */
 export type RefundCause =
-  'supplier_failed' | 'not_received' | 'auto_refund' | 'supplier_reversal' | 'staff_reversal';
+  | 'supplier_failed'
+  | 'not_received'
+  | 'auto_refund'
+  | 'supplier_reversal'
+  | 'staff_reversal'
+  /** PINs the supplier did not deliver of a purchase it delivered in part. */
+  | 'undelivered';
 
 type JobState = { intervalMs: number; startedAt: number; lastSuccessAt: number | null };
 

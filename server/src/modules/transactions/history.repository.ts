@@ -292,7 +292,7 @@ export const salesByDayAndNetwork = async (
   const pick = sql`day >= ${fromDay}::date and status = 'success'
     and type in ${PURCHASE_TYPES_SQL}`;
   const networkOf = sql`case type when 'electricity' then 'ELECTRICITY' when 'cable' then 'CABLE'
-    when 'exam' then 'EXAM' else network end`;
+    when 'exam' then 'EXAM' when 'epin' then 'EPIN' else network end`;
   const rows = await queryRows<{
     day: string;
     network: string;

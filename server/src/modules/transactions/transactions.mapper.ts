@@ -17,6 +17,15 @@ const naira = (kobo: unknown): number | undefined =>
     ? koboToNaira(kobo)
     : undefined;
 
+const count = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isSafeInteger(value) ? value : undefined;
+
+/** PINs delivered in part (purchase-refunds.ts, settlePartialDelivery): how many, what went back. */
+const partialDelivery = (details: Record<string, unknown>) => ({
+  delivered: count(details.delivered),
+  undeliveredRefund: naira(details.undeliveredKobo),
+});
+
 /**
  * The customer-safe part of a purchase's `details` jsonb. An allow-list per product: the column
  * also holds what only we should see (funding fees, bank codes, supplier plan ids), so nothing
@@ -58,10 +67,17 @@ export const toPublicDetails = (
   } else if (type === 'exam') {
     picked = {
       product: text(details.product),
-      quantity: typeof details.quantity === 'number' ? details.quantity : undefined,
+      quantity: count(details.quantity),
       profileId: text(details.profileId),
       customerName: text(details.customerName),
       phoneNumber: text(details.phone),
+      ...partialDelivery(details),
+    };
+  } else if (type === 'epin') {
+    picked = {
+      quantity: count(details.quantity),
+      cardValue: naira(details.cardValueKobo),
+      ...partialDelivery(details),
     };
   } else {
     return undefined;
@@ -148,7 +164,7 @@ export const toPublicTransaction = (
   }: {
     withProfit: boolean;
     /**
-     * Who reads it, with the server secrets that open sealed exam PINs: the owner gets them in
+     * Who reads it, with the server secrets that open sealed PINs (exam, e-PINs): the owner gets them in
      * full, anyone else (and every caller that names no viewer) masked.
      */
     viewer?: PinViewer;
@@ -157,7 +173,7 @@ export const toPublicTransaction = (
   const details = toPublicDetails(row.type, row.details);
   const electricity = row.type === 'electricity';
   const pins =
-    row.type === 'exam'
+    row.type === 'exam' || row.type === 'epin'
       ? pinsFor(row.details, {
           owner: viewer?.userId === row.userId,
           secrets: viewer?.secrets ?? [],

@@ -33,7 +33,7 @@ export type ExpectedOrder = {
   planId?: string;
   network?: TNetwork;
   discoId?: string;
-  /** Cable and exam: the smartcard, phone or profile id sent, and how many PINs. */
+  /** Cable, exam and e-PINs: the smartcard, phone or profile id sent, and how many PINs. */
   billersCode?: string;
   quantity?: number;
 };
@@ -62,7 +62,7 @@ export const expectedOrderOf = (purchase: TransactionRow): ExpectedOrder => {
   const set = <K extends keyof ExpectedOrder>(key: K, value: ExpectedOrder[K] | undefined) => {
     if (value !== undefined) order[key] = value;
   };
-  if (kind === 'cable' || kind === 'exam') {
+  if (kind === 'cable' || kind === 'exam' || kind === 'epin') {
     // The bills supplier answers under its own request id, stored before the order went out.
     order.reference = text(details.vtpassRequestId) ?? purchase.reference;
     set('billersCode', text(details.billersCode));

@@ -1,7 +1,7 @@
 import type { TNetwork, TSupplier } from '@vendo/shared/constants';
 import type { AppContext } from '../../app-context.ts';
 import type { BillsOrder } from '../../providers/bills/port.ts';
-import type { PurchaseKind, SupplierResult } from '../../providers/vending/port.ts';
+import type { BillsKind, PurchaseKind, SupplierResult } from '../../providers/vending/port.ts';
 import { asSupplierResult, billsSupplierOf } from '../bills/bills-supplier.ts';
 import type { TransactionRow } from '../transactions/transactions.mapper.ts';
 
@@ -26,9 +26,10 @@ export type SupplierOrder =
       phone: string | null;
       customerName: string | null;
     }
-  | { kind: 'cable' | 'exam'; bills: BillsOrder };
+  | { kind: BillsKind; bills: BillsOrder };
 
-const isBills = (type: string): boolean => type === 'cable' || type === 'exam';
+const BILLS_KINDS: readonly string[] = ['cable', 'exam', 'epin'] satisfies BillsKind[];
+const isBills = (type: string): boolean => BILLS_KINDS.includes(type);
 
 /** Places an order with its supplier (never inside a DB transaction). */
 export const placeOrder = async (
@@ -37,7 +38,7 @@ export const placeOrder = async (
   reference: string,
   order: SupplierOrder,
 ): Promise<SupplierResult> => {
-  if (order.kind === 'cable' || order.kind === 'exam') {
+  if (order.kind === 'cable' || order.kind === 'exam' || order.kind === 'epin') {
     return asSupplierResult(await billsSupplierOf(ctx).pay(order.bills));
   }
   const supplier = ctx.suppliers.get(supplierName as TSupplier);

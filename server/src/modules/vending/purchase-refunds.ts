@@ -5,12 +5,13 @@ import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/client.ts';
 import { inTransaction } from '../../db/retry.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { refundPurchase, type SaleAnswer } from '../ledger/purchase-journals.ts';
+import { refundPurchase, settlePartialSale, type SaleAnswer } from '../ledger/purchase-journals.ts';
 import type { RefundCause } from '../metrics/metrics.ts';
 import type { TransactionRow } from '../transactions/transactions.mapper.ts';
 import { findUserRecordById } from '../users/users.repository.ts';
 import {
   insertRefundLine,
+  markPartlyDelivered,
   markPurchaseRefunded,
   transitionPurchase,
 } from './purchase.repository.ts';
@@ -137,6 +138,44 @@ export const refundUnconfirmedPurchase = async (
   });
   if (row) countRefund(ctx, row, refund.kind);
   return row;
+};
+
+/**
+ * Settles a purchase of PINs (exam, e-PINs) of which the supplier delivered `delivered` of the
+ * `ordered`: what was delivered is sold at its share of the charge and cost, and the rest goes
+ * back to the wallet at once, with a refund line in the history (docs/product-rules.md#e-pins).
+ * The guarded move, both journals and the line in one transaction, once. Null when someone else
+ * settled it first.
+ */
+export const settlePartialDelivery = async (
+  ctx: AppContext,
+  purchase: TransactionRow,
+  answer: SaleAnswer,
+  { ordered, delivered }: { ordered: number; delivered: number },
+): Promise<{ row: TransactionRow; balanceKobo: number } | null> => {
+  const amountKobo = Math.round((purchase.amountKobo * delivered) / ordered);
+  const costKobo = Math.round((purchase.costKobo * delivered) / ordered);
+  const undeliveredKobo = purchase.amountKobo - amountKobo;
+  const settled = await inTransaction(ctx.db, async (tx) => {
+    const moved = await markPartlyDelivered(tx, purchase.id, {
+      amountKobo,
+      costKobo,
+      answer,
+      details: { ...answer.details, delivered, undeliveredKobo },
+    });
+    if (!moved) return null;
+    const balanceKobo = await settlePartialSale(tx, purchase, { amountKobo, costKobo });
+    await insertRefundLine(tx, moved, balanceKobo, {
+      undeliveredKobo,
+      note: `Refund of ${ordered - delivered} undelivered of ${ordered} PINs, ${purchase.type} purchase ${purchase.reference}`,
+    });
+    return { row: moved, balanceKobo };
+  });
+  if (settled) {
+    ctx.metrics.purchaseSettled(settled.row, 'success');
+    ctx.metrics.refund('undelivered');
+  }
+  return settled;
 };
 
 /**

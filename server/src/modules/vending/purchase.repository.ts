@@ -46,6 +46,39 @@ export const transitionPurchase = async (
 };
 
 /**
+ * Moves an unsettled purchase to success for the part the supplier delivered: its amount and
+ * cost become that part's, with the supplier's answer and `details` merged into the receipt's;
+ * null when it was settled already.
+ */
+export const markPartlyDelivered = (
+  db: DbOrTx,
+  id: string,
+  {
+    amountKobo,
+    costKobo,
+    answer,
+    details,
+  }: {
+    amountKobo: number;
+    costKobo: number;
+    answer: { supplierRef: string | null; apiResponse: string };
+    details: Record<string, unknown>;
+  },
+): Promise<TransactionRow | null> =>
+  transitionPurchase(db, id, UNSETTLED, {
+    status: 'success',
+    amountKobo,
+    costKobo,
+    profitKobo: amountKobo - costKobo,
+    supplierRef: answer.supplierRef,
+    apiResponse: answer.apiResponse,
+    apiResponseId: answer.supplierRef,
+    settledAt: sql`now()`,
+    nextCheckAt: null,
+    details: sql`coalesce(${transactions.details}, '{}'::jsonb) || ${JSON.stringify(details)}::jsonb`,
+  });
+
+/**
  * Moves an unsettled purchase to refunded, settled now with no profit, keeping the supplier's
  * answer (and its reference when it gave one); null when it was settled already.
  */
@@ -148,17 +181,25 @@ export const insertRefundLine = async (
   db: DbOrTx,
   purchase: TransactionRow,
   balanceAfterKobo: number,
-  { note }: { note?: string } = {},
+  {
+    note,
+    undeliveredKobo,
+  }: {
+    note?: string;
+    /** Part of a purchase (PINs not delivered): this amount, under `U<reference>`. */
+    undeliveredKobo?: number;
+  } = {},
 ): Promise<void> => {
+  const amountKobo = undeliveredKobo ?? purchase.amountKobo;
   await db.insert(transactions).values({
     userId: purchase.userId,
-    reference: `R${purchase.reference}`,
+    reference: `${undeliveredKobo === undefined ? 'R' : 'U'}${purchase.reference}`,
     type: 'refund',
     network: purchase.network,
     status: 'success',
-    amountKobo: purchase.amountKobo,
+    amountKobo,
     phoneNumber: purchase.phoneNumber,
-    balanceBeforeKobo: balanceAfterKobo - purchase.amountKobo,
+    balanceBeforeKobo: balanceAfterKobo - amountKobo,
     balanceAfterKobo,
     apiResponse: note ?? `Refund of ${purchase.type} purchase ${purchase.reference}`,
     settledAt: sql`now()`,

@@ -21,6 +21,7 @@ import {
   refundFailedPurchase,
   refundReversedPurchase,
   refundUnconfirmedPurchase,
+  settlePartialDelivery,
   tellUserOfRefund,
   truncate,
   type StaffActor,
@@ -228,6 +229,20 @@ const settleReversal = async (
 };
 
 /**
+ * PINs (exam, e-PINs) delivered in part: some, but fewer than the receipt's quantity. A delivery
+ * with no PINs at all is booked as the supplier says (its answer names the order; staff see it).
+ */
+const partialDeliveryOf = (
+  purchase: TransactionRow,
+  result: SupplierResult,
+): { ordered: number; delivered: number } | null => {
+  const ordered = purchase.details?.quantity;
+  const delivered = result.pins?.length ?? 0;
+  if (typeof ordered !== 'number' || delivered === 0 || delivered >= ordered) return null;
+  return { ordered, delivered };
+};
+
+/**
  * Applies a supplier answer to a purchase, at most once. The answer is checked first
  * (checkAnswer): one about another order leaves the purchase pending and alerts the admins once.
  * Then: success books the sale; a definite failure refunds; a reversal refunds (as a failure, or
@@ -248,6 +263,8 @@ export const settlePurchase = async (
   if (result.mismatches) await alertMismatch(ctx, purchase, result);
   const answer = saleAnswer(ctx, purchase, result);
   if (result.outcome === 'success') {
+    const partial = partialDeliveryOf(purchase, result);
+    if (partial) return settlePartialDelivery(ctx, purchase, answer, partial);
     const sold = await settleSaleGrouped(ctx.db, purchase.id, answer);
     if (sold) ctx.metrics.purchaseSettled(sold.row, 'success');
     return sold;

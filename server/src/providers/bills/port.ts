@@ -12,7 +12,11 @@
 
 export const CABLE_SERVICES = ['dstv', 'gotv', 'startimes', 'showmax'] as const;
 export const EXAM_SERVICES = ['waec', 'waec-registration', 'neco', 'nabteb', 'jamb'] as const;
-export type BillsServiceId = (typeof CABLE_SERVICES)[number] | (typeof EXAM_SERVICES)[number];
+export const EPIN_SERVICE_IDS = ['epin-mtn', 'epin-glo', 'epin-airtel', 'epin-9mobile'] as const;
+export type BillsServiceId =
+  | (typeof CABLE_SERVICES)[number]
+  | (typeof EXAM_SERVICES)[number]
+  | (typeof EPIN_SERVICE_IDS)[number];
 
 export const isCableService = (id: BillsServiceId): boolean =>
   (CABLE_SERVICES as readonly string[]).includes(id);
@@ -60,7 +64,7 @@ export type BillsOrder = {
   phone: string;
   /** Cable: change the bouquet, or renew the current one. */
   subscriptionType?: 'change' | 'renew';
-  /** Exam PINs: 1–10. */
+  /** Exam PINs: 1–10; e-PINs: 1–100. */
   quantity?: number;
 };
 

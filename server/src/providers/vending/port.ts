@@ -72,7 +72,9 @@ export type SupplierResult = {
 
 export type PurchaseKind = 'data' | 'airtime' | 'electricity';
 /** Every product the purchase state machine sells: the vending kinds and the bills ones. */
-export type ProductKind = PurchaseKind | 'cable' | 'exam';
+export type ProductKind = PurchaseKind | BillsKind;
+/** What the bills supplier sells through the purchase state machine. */
+export type BillsKind = 'cable' | 'exam' | 'epin';
 
 export type DataOrder = {
   /** Our unique reference, sent so the order can be re-queried even if the answer never came. */

@@ -11,13 +11,15 @@ export type SandboxVariation = { code: string; name: string; naira: number };
 export type SandboxService = {
   id: BillsServiceId;
   name: string;
-  type: 'TV Subscription' | 'Education';
+  type: 'TV Subscription' | 'Education' | 'Airtime Recharge PIN';
   /** What the trigger digits are read from: the billersCode, or the phone (most exam PINs). */
   triggerField: 'billersCode' | 'phone';
   /** merchant-verify: a smartcard/IUC (cable), a profile id (JAMB), or none. */
   verification: 'smartcard' | 'profile' | null;
-  /** Exam services deliver PINs; JAMB one PIN without a serial. */
+  /** Exam services and e-PINs deliver PINs; JAMB one PIN without a serial. */
   pins: 'cards' | 'pin' | null;
+  /** The most PINs one order may ask for (031/032 outside 1 to this). */
+  maxQuantity: number;
   variations: SandboxVariation[];
 };
 
@@ -35,6 +37,7 @@ const cable = (
   triggerField: 'billersCode',
   verification,
   pins: null,
+  maxQuantity: 1,
   variations,
 });
 
@@ -49,7 +52,22 @@ const exam = (
   triggerField: id === 'jamb' ? 'billersCode' : 'phone',
   verification: id === 'jamb' ? 'profile' : null,
   pins: id === 'jamb' ? 'pin' : 'cards',
+  maxQuantity: 10,
   variations,
+});
+
+/** A network's recharge-card PINs: one variation per card value, at 97% of its face value. */
+const epin = (id: BillsServiceId, network: string): SandboxService => ({
+  id,
+  name: `${network} Recharge Card PIN`,
+  type: 'Airtime Recharge PIN',
+  triggerField: 'phone',
+  verification: null,
+  pins: 'cards',
+  maxQuantity: 100,
+  variations: [100, 200, 500, 1000].map((value) =>
+    v(String(value), `${network} N${value} PIN`, (value * 97) / 100),
+  ),
 });
 
 export const SANDBOX_VTPASS_SERVICES: readonly SandboxService[] = [
@@ -91,6 +109,10 @@ export const SANDBOX_VTPASS_SERVICES: readonly SandboxService[] = [
     v('utme', 'UTME PIN (with mock)', 7700),
     v('de', 'Direct Entry (DE)', 6200),
   ]),
+  epin('epin-mtn', 'MTN'),
+  epin('epin-glo', 'GLO'),
+  epin('epin-airtel', 'Airtel'),
+  epin('epin-9mobile', '9mobile'),
 ];
 
 export const sandboxService = (id: string): SandboxService | undefined =>
@@ -124,11 +146,14 @@ export const currentBouquetOf = (service: SandboxService, number: string) => {
 const digits = (count: number): string =>
   Array.from({ length: count }, () => String(randomInt(10))).join('');
 
-/** Fresh PINs for an exam order: `cards` with serials, or JAMB's single PIN. */
+const serialPrefix = (service: SandboxService) =>
+  service.type === 'Airtime Recharge PIN' ? 'SN' : service.id === 'neco' ? 'NRC' : 'WRN';
+
+/** Fresh PINs for an order: `cards` with serials (exam, e-PINs), or JAMB's single PIN. */
 export const newPins = (service: SandboxService, quantity: number) =>
   service.pins === 'pin'
     ? [{ pin: digits(16) }]
     : Array.from({ length: quantity }, () => ({
-        serial: `${service.id === 'neco' ? 'NRC' : 'WRN'}${digits(9)}`,
-        pin: digits(12),
+        serial: `${serialPrefix(service)}${digits(service.type === 'Airtime Recharge PIN' ? 12 : 9)}`,
+        pin: digits(service.type === 'Airtime Recharge PIN' ? 16 : 12),
       }));

@@ -19,7 +19,8 @@ import { type VtpassBooks, type SandboxVtpassOrder } from './vtpass-sandbox.stor
  * `POST /api/requery` (docs/suppliers-vtpass.md). Outcomes by the last four digits of the
  * smartcard, IUC, profile id or phone: 0000 fails verification (and a payment fails, 016),
  * 1111 processing (099) then delivered on re-query, 2222 pending (000) then failed (016) on
- * re-query, anything else delivered at once.
+ * re-query, anything else delivered at once; 3333 on an order of several cards (exam, e-PINs)
+ * delivers half of them.
  */
 
 export type VtpassSandboxOptions = {
@@ -107,7 +108,13 @@ const orderAnswer = (order: SandboxVtpassOrder, service: SandboxService) => {
         status,
         product_name: order.productName,
         unique_element: order.billersCode,
-        unit_price: String(koboToNaira(order.amountKobo / order.quantity)),
+        // What one PIN costs: the charge is for the cards delivered (fewer on a partial delivery).
+        unit_price: String(
+          koboToNaira(
+            order.amountKobo /
+              (service.pins === 'cards' && order.pins?.length ? order.pins.length : order.quantity),
+          ),
+        ),
         quantity: order.quantity,
         channel: 'api',
         commission: 0,
@@ -238,7 +245,7 @@ export const vtpassSandboxRoutes = ({ books, keys }: VtpassSandboxOptions): Rout
       res.json(answer('031', 'BELOW MINIMUM QUANTITY'));
       return;
     }
-    if (quantity > 10) {
+    if (quantity > service.maxQuantity) {
       res.json(answer('032', 'ABOVE MAXIMUM QUANTITY'));
       return;
     }
@@ -251,6 +258,11 @@ export const vtpassSandboxRoutes = ({ books, keys }: VtpassSandboxOptions): Rout
           : ending === '2222'
             ? ['pending', 'failed']
             : ['delivered', null];
+    // 3333 on an order of several cards: the supplier delivers (and charges for) half of them.
+    const delivers =
+      ending === '3333' && service.pins === 'cards' && quantity > 1
+        ? Math.floor(quantity / 2)
+        : quantity;
     const placed = await books.place({
       requestId: order.request_id,
       serviceId: service.id,
@@ -259,11 +271,11 @@ export const vtpassSandboxRoutes = ({ books, keys }: VtpassSandboxOptions): Rout
       productName: `${service.name} - ${variation.name}`,
       quantity,
       // Fixed prices: VTpass charges the variation's price, whatever amount was sent.
-      amountKobo: Math.round(variation.naira * 100) * quantity,
+      amountKobo: Math.round(variation.naira * 100) * delivers,
       phone: order.phone,
       status,
       settlesTo,
-      pins: service.pins ? newPins(service, quantity) : null,
+      pins: service.pins ? newPins(service, delivers) : null,
     });
     if (!placed) {
       res.json(answer('014', 'REQUEST ID ALREADY EXIST'));

@@ -44,10 +44,11 @@ export const BillsLocks = () => {
   };
 
   if (isError && !data)
-    return <p className="muted">The cable and exam services could not be loaded.</p>;
+    return <p className="muted">The cable, exam and e-PIN services could not be loaded.</p>;
   const services = data?.services ?? [];
   const cable = services.filter((s) => s.kind === 'cable');
   const exam = services.filter((s) => s.kind === 'exam');
+  const epin = services.filter((s) => s.kind === 'epin');
   return (
     <>
       {cable.length > 0 && (
@@ -63,6 +64,14 @@ export const BillsLocks = () => {
           <h3 className="settings-subtitle">Exam PINs</h3>
           <ul className="service-status-grid" aria-label="Exam bodies">
             {exam.map(card)}
+          </ul>
+        </>
+      )}
+      {epin.length > 0 && (
+        <>
+          <h3 className="settings-subtitle">e-PINs</h3>
+          <ul className="service-status-grid" aria-label="e-PIN networks">
+            {epin.map(card)}
           </ul>
         </>
       )}
