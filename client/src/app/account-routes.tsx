@@ -38,6 +38,12 @@ const TvPage = lazyPage(() =>
 const ExamPage = lazyPage(() =>
   import('@/features/vending/components/exam-page').then((m) => m.ExamPage),
 );
+const EpinPage = lazyPage(() =>
+  import('@/features/vending/components/epin-page').then((m) => m.EpinPage),
+);
+const EpinPrintPage = lazyPage(() =>
+  import('@/features/vending/components/epin-print-page').then((m) => m.EpinPrintPage),
+);
 const ReceiptPage = lazyPage(() =>
   import('@/features/vending/components/receipt-page').then((m) => m.ReceiptPage),
 );
@@ -126,6 +132,8 @@ export const ProfileRoutes = () => (
         <Route path="electricity" element={<ElectricityPage />} />
         <Route path="tv" element={<TvPage />} />
         <Route path="exam" element={<ExamPage />} />
+        <Route path="epin" element={<EpinPage />} />
+        <Route path="epins/:id/print" element={<EpinPrintPage />} />
         <Route path="receipt/:id" element={<ReceiptPage />} />
         <Route path="contacts" element={<ContactsPage />} />
         <Route path="transfer" element={<TransferPage />} />

@@ -4,6 +4,9 @@ export const tvIcon =
   'M3 7h18a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1zM17 2l-5 5-5-5';
 export const examIcon =
   'M9 2h6a1 1 0 0 1 1 1v1H8V3a1 1 0 0 1 1-1zM16 4h2a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2h2M9 14l2 2 4-4';
+/** A recharge card: a card with a scratch panel. */
+export const epinIcon =
+  'M4 5h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2zM6 14h8M6 10h4';
 export const utilityIcon =
   'M9 18h6M10 22h4M12 2a7 7 0 0 0-4 12.7c.6.5 1 1.2 1 2V17h6v-.3c0-.8.4-1.5 1-2A7 7 0 0 0 12 2z';
 export const historyIcon = 'M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5M12 7v5l3 3';

@@ -93,6 +93,7 @@ export const TYPE_LABELS: Record<string, string> = {
   electricity: 'Electricity',
   cable: 'Cable TV',
   exam: 'Exam PINs',
+  epin: 'e-PINs',
   wallet: 'Wallet',
   transfer: 'Transfer',
   refund: 'Refund',

@@ -54,7 +54,7 @@ describe('/profile dashboard', () => {
     expect(await screen.findByTestId('balance')).toHaveTextContent('₦777.00');
   });
 
-  it('has the seven service tiles', async () => {
+  it('has the eight service tiles', async () => {
     openDashboard();
     const tiles = within(await screen.findByRole('navigation', { name: 'Services' }));
     expect(tiles.getAllByRole('link').map((tile) => tile.textContent)).toEqual([
@@ -63,6 +63,7 @@ describe('/profile dashboard', () => {
       'Tv',
       'Utility',
       'Exam PINs',
+      'e-PINs',
       'History',
       'Contacts',
     ]);

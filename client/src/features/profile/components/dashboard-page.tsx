@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Icon } from '@/components/ui/icon';
 import {
   contactsIcon,
+  epinIcon,
   examIcon,
   historyIcon,
   tvIcon,
@@ -23,6 +24,7 @@ const TILES: { to: string; label: string; icon: string }[] = [
   { to: '/profile/tv', label: 'Tv', icon: tvIcon },
   { to: '/profile/electricity', label: 'Utility', icon: utilityIcon },
   { to: '/profile/exam', label: 'Exam PINs', icon: examIcon },
+  { to: '/profile/epin', label: 'e-PINs', icon: epinIcon },
   { to: '/profile/transactions', label: 'History', icon: historyIcon },
   { to: '/profile/contacts', label: 'Contacts', icon: contactsIcon },
 ];

@@ -17,5 +17,6 @@ const TITLES = new Map<string, string>(
 export const screenTitle = (pathname: string): string | null => {
   const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
   if (path.startsWith('/profile/receipt/')) return 'Receipt';
+  if (/^\/profile\/epins\/[^/]+\/print$/.test(path)) return 'Print cards';
   return TITLES.get(path) ?? null;
 };

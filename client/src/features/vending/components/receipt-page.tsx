@@ -23,6 +23,8 @@ import {
   STATUS_LABELS,
   type TReceiptView,
 } from '../lib/receipt';
+import { epinShortfall, shortfallText } from '../lib/epins';
+import { EpinCards } from './epin-cards';
 import { ExamPins } from './exam-pins';
 import { downloadReceiptImage } from '../lib/receipt-image';
 
@@ -32,15 +34,16 @@ const AGAIN: Record<string, { to: string; label: string }> = {
   electricity: { to: '/profile/electricity', label: 'Buy more electricity' },
   cable: { to: '/profile/tv', label: 'Pay another subscription' },
   exam: { to: '/profile/exam', label: 'Buy more exam PINs' },
+  epin: { to: '/profile/epin', label: 'Buy more e-PINs' },
 };
 
 /**
- * A delivered exam purchase whose copy here has no PINs (the recent list GET /auth answers
- * leaves them out): the receipt is asked for, with them, from GET /transaction/:id.
+ * A delivered exam or e-PIN purchase whose copy here has no PINs (the recent list GET /auth
+ * answers leaves them out): the receipt is asked for, with them, from GET /transaction/:id.
  */
 const lacksPins = (view: TReceiptView | null): boolean =>
   view !== null &&
-  view.receipt.trans_Type === 'exam' &&
+  (view.receipt.trans_Type === 'exam' || view.receipt.trans_Type === 'epin') &&
   view.receipt.trans_Status === 'success' &&
   !view.receipt.pins?.length;
 
@@ -126,6 +129,7 @@ export const ReceiptPage = () => {
   const status = receiptStatus(receipt);
   const note = receiptNote(view);
   const again = AGAIN[receipt.trans_Type];
+  const shortfall = epinShortfall(receipt);
 
   const copy = async (text: string, done = 'Copied') => {
     if (await copyText(text)) toast.success(done);
@@ -166,6 +170,11 @@ export const ReceiptPage = () => {
       <p className="receipt-product" data-testid="receipt-product">
         {view.product}
       </p>
+      {shortfall && (
+        <p className="receipt-note note-shortfall" data-testid="epin-shortfall">
+          {shortfallText(shortfall)}
+        </p>
+      )}
 
       {view.token ? (
         <div className="token-box">
@@ -193,16 +202,27 @@ export const ReceiptPage = () => {
       )}
 
       {receipt.pins && receipt.pins.length > 0 ? (
-        <ExamPins
-          pins={receipt.pins}
-          product={view.product}
-          reference={receipt.trans_Id}
-          onCopy={(text, done) => void copy(text, done)}
-        />
+        receipt.trans_Type === 'epin' ? (
+          <EpinCards
+            receipt={{ ...receipt, pins: receipt.pins }}
+            product={view.product}
+            onCopy={(text, done) => void copy(text, done)}
+          />
+        ) : (
+          <ExamPins
+            pins={receipt.pins}
+            product={view.product}
+            reference={receipt.trans_Id}
+            onCopy={(text, done) => void copy(text, done)}
+          />
+        )
       ) : (
-        receipt.trans_Type === 'exam' &&
+        (receipt.trans_Type === 'exam' || receipt.trans_Type === 'epin') &&
         status === 'pending' && (
-          <p className="muted small">The PINs show here once the purchase is confirmed.</p>
+          <p className="muted small">
+            {receipt.trans_Type === 'epin' ? 'The cards' : 'The PINs'} show here once the purchase
+            is confirmed.
+          </p>
         )
       )}
 

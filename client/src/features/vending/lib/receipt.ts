@@ -2,6 +2,7 @@ import { formatNairaAmount } from '@vendo/shared/money';
 import type { TTransaction } from '@vendo/shared/schemas/transaction';
 import { networkOf } from '@/lib/transaction-fields';
 import { cableProduct, examProductName, providerName } from './bills';
+import { epinProduct, epinShortfall, formatCardValue } from './epins';
 
 /** What the receipt screen shows: the server's receipt plus what only the purchase knew. */
 export type TReceiptView = {
@@ -92,6 +93,28 @@ const billsRows = ({ receipt, customerName }: TReceiptView): TRow[] => {
   return rows;
 };
 
+/** What an e-PIN purchase was: network, card value, and how many cards came of those ordered. */
+const epinRows = ({ receipt }: TReceiptView): TRow[] => {
+  const details = receipt.details ?? {};
+  const rows: TRow[] = [{ label: 'Network', value: receipt.trans_Network }];
+  if (details.cardValue !== undefined) {
+    rows.push({ label: 'Card value', value: formatCardValue(details.cardValue) });
+  }
+  const shortfall = epinShortfall(receipt);
+  if (shortfall) {
+    rows.push(
+      { label: 'Cards ordered', value: String(shortfall.ordered) },
+      { label: 'Cards delivered', value: String(shortfall.delivered) },
+    );
+    if (shortfall.refund !== null) {
+      rows.push({ label: 'Refunded for the rest', value: formatNairaAmount(shortfall.refund) });
+    }
+  } else if (details.quantity !== undefined) {
+    rows.push({ label: 'Cards', value: String(details.quantity) });
+  }
+  return rows;
+};
+
 /**
  * The receipt's detail rows, under the amount and the product. Rows marked private (wallet balances) are shown on screen but left out
  * of what the user shares with a customer.
@@ -107,6 +130,8 @@ export const receiptRows = (view: TReceiptView): TRow[] => {
     if (view.customerName) rows.push({ label: 'Meter owner', value: view.customerName });
   } else if (receipt.trans_Type === 'cable' || receipt.trans_Type === 'exam') {
     rows.push(...billsRows(view));
+  } else if (receipt.trans_Type === 'epin') {
+    rows.push(...epinRows(view));
   } else {
     rows.push({ label: 'Network', value: receipt.trans_Network });
     if (receipt.phone_number) rows.push({ label: 'Phone number', value: receipt.phone_number });
@@ -169,6 +194,7 @@ const TYPE_NAMES: Partial<Record<TTransaction['trans_Type'], string>> = {
   electricity: 'electricity',
   cable: 'TV subscription',
   exam: 'exam PIN',
+  epin: 'e-PINs',
 };
 
 /** A validity is shown as its first two words ('30 days'). */
@@ -196,6 +222,9 @@ const productOf = ({ trans_Type, trans_Network, details = {} }: TTransaction): s
   }
   if (trans_Type === 'exam' && details.product) {
     return `${details.quantity ?? 1} × ${examProductName(details.product)}`;
+  }
+  if (trans_Type === 'epin' && details.quantity !== undefined) {
+    return epinProduct(trans_Network, details.cardValue, details.quantity);
   }
   return words(trans_Network, TYPE_NAMES[trans_Type] ?? trans_Type);
 };
