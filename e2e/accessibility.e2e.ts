@@ -54,6 +54,7 @@ const CUSTOMER = [
   '/profile/transactions',
   '/profile/tv',
   '/profile/exam',
+  '/profile/epin',
 ];
 const AGENT = ['/profile', '/admin/users', '/profile/updatePrice', '/profile/billsPrices'];
 const ADMIN = [
