@@ -195,6 +195,7 @@ describe('/developers', () => {
       '/cable/verify',
     );
     expect(screen.getByRole('region', { name: 'Exam PINs (curl)' })).toHaveTextContent('/buy/exam');
+    expect(screen.getByRole('region', { name: 'e-PINs (curl)' })).toHaveTextContent('/buy/epin');
     expect(screen.getByRole('region', { name: 'Re-query (curl)' })).toHaveTextContent(
       '/transaction/$TRANSACTION_ID',
     );

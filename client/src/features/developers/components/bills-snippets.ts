@@ -1,6 +1,6 @@
 import type { TSnippet } from './guide-snippets';
 
-/** The guide's cable TV and exam PIN tasks, in curl and JavaScript (guide-snippets.ts). */
+/** The guide's cable TV, exam PIN and e-PIN tasks, in curl and JavaScript (guide-snippets.ts). */
 
 const authHeader = '"x-auth-token: $VENDO_TOKEN"';
 
@@ -77,5 +77,30 @@ const { receipt } = await res.json();
 for (const { pin, serial } of receipt.pins ?? []) console.log(pin, serial);`,
   };
 
-  return { cable, exam };
+  const epin: TSnippet = {
+    curl: `# Card values and your price per card
+curl ${base}/epin/products -H ${authHeader}
+
+# Twenty MTN ₦100 cards to print: they come back in receipt.pins (pin, serial)
+curl -X POST ${base}/buy/epin \\
+  -H ${authHeader} \\
+  -H "Content-Type: application/json" \\
+  -H "Idempotency-Key: $(uuidgen)" \\
+  -d '{"network": "MTN", "value": 100, "quantity": 20}'`,
+    js: `const res = await fetch('${base}/buy/epin', {
+  method: 'POST',
+  headers: {
+    'x-auth-token': process.env.VENDO_TOKEN,
+    'Content-Type': 'application/json',
+    'Idempotency-Key': crypto.randomUUID(),
+  },
+  body: JSON.stringify({ network: 'MTN', value: 100, quantity: 20 }),
+});
+const { receipt } = await res.json();
+// Fewer cards delivered than ordered: you pay for those, the rest is back in your wallet.
+if (receipt.details?.delivered !== undefined) console.log('refunded', receipt.details.undeliveredRefund);
+for (const { pin, serial } of receipt.pins ?? []) console.log(\`*555*\${pin}#\`, serial);`,
+  };
+
+  return { cable, exam, epin };
 };

@@ -57,8 +57,8 @@ export const DevelopersPage = () => {
         <div className="page-heading">
           <h1>Vendo API</h1>
           <p className="muted">
-            Sell airtime, data, electricity, cable TV and exam PINs from your own app or website,
-            paid from your Vendo wallet. Every endpoint is under <code>{base}</code>; the
+            Sell airtime, data, electricity, cable TV, exam PINs and e-PINs from your own app or
+            website, paid from your Vendo wallet. Every endpoint is under <code>{base}</code>; the
             machine-readable reference is at <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>{' '}
             (OpenAPI 3.1).
           </p>
@@ -144,6 +144,19 @@ export const DevelopersPage = () => {
             code). The PINs come back in <code>receipt.pins</code>, to your account only.
           </p>
           <SnippetTabs title="Exam PINs" snippet={bills.exam} />
+        </section>
+
+        <section id="epin" className="dev-section">
+          <h2>e-PINs</h2>
+          <p>
+            Recharge cards to print and sell: <code>network</code> MTN, GLO, AIRTEL or 9MOBILE,{' '}
+            <code>value</code> 100, 200, 500 or 1000, 1 to 100 cards a purchase, at your tier’s
+            price per card (<code>GET /epin/products</code>). The cards come back in{' '}
+            <code>receipt.pins</code>, to your account only. If the supplier delivers fewer cards
+            than you ordered, you pay for those it delivered and the rest goes back to your wallet
+            at once (<code>details.delivered</code>, <code>details.undeliveredRefund</code>).
+          </p>
+          <SnippetTabs title="e-PINs" snippet={bills.epin} />
         </section>
 
         <section id="requery" className="dev-section">
