@@ -126,7 +126,10 @@ export type BuyCableInput = {
   requestId?: string | null;
 };
 
-/** The service open, and what the purchase pays for: the bouquet, what it charges and costs, and what the supplier is sent. */
+/**
+ * The service open, and what the purchase pays for: the bouquet, what it charges and costs, and
+ * what the supplier is sent.
+ */
 const termsOf = async (ctx: AppContext, input: BuyCableInput) => {
   const { user, provider, smartcardNumber } = input;
   if (input.subscriptionType === 'renew') {

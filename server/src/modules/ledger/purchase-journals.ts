@@ -99,8 +99,8 @@ export type NewPurchase = {
 
 /**
  * Debits the wallet into purchase clearing (journal `purchase:<reference>`) and writes the
- * 'processing' receipt, in ONE statement: both or neither (and the contact touched, when asked). Returns the receipt, or null when the
- * wallet cannot cover the charge (then nothing happened).
+ * 'processing' receipt, in ONE statement: both or neither (and the contact touched, when asked).
+ * Returns the receipt, or null when the wallet cannot cover the charge (then nothing happened).
  */
 export const openPurchase = async (db: DbOrTx, p: NewPurchase): Promise<TransactionRow | null> => {
   const [raw] = await queryRows<Record<string, unknown>>(

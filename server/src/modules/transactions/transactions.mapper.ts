@@ -164,8 +164,8 @@ export const toPublicTransaction = (
   }: {
     withProfit: boolean;
     /**
-     * Who reads it, with the server secrets that open sealed PINs (exam, e-PINs): the owner gets them in
-     * full, anyone else (and every caller that names no viewer) masked.
+     * Who reads it, with the server secrets that open sealed PINs (exam, e-PINs): the owner gets
+     * them in full, anyone else (and every caller that names no viewer) masked.
      */
     viewer?: PinViewer;
   },
