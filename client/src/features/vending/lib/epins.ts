@@ -2,6 +2,7 @@ import { EPIN_DIAL_CODES, type TNetwork } from '@vendo/shared/constants';
 import { formatNairaAmount } from '@vendo/shared/money';
 import type { TTransaction } from '@vendo/shared/schemas/transaction';
 import { toNetwork } from './networks';
+import { readLocal, writeLocal } from '@/lib/local-storage';
 
 /**
  * Recharge-card PINs ("e-PINs"): what the receipt, the CSV and the print sheet say about each
@@ -123,23 +124,6 @@ export const shortfallText = ({ delivered, ordered, refund }: TEpinShortfall): s
 
 // ---------- Remembered on this device ----------
 
-const read = (key: string): string | null => {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-};
-
-const write = (key: string, value: string | null): void => {
-  try {
-    if (value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, value);
-  } catch {
-    // Private mode or storage full: the sheet still works until the page is left.
-  }
-};
-
 /** Per user: two people sharing a device each keep their shop's name. */
 const businessNameKey = (userId: string) => `epinBusinessName:${userId}`;
 /** Per purchase: the positions of the cards marked sold (never the PINs). */
@@ -147,15 +131,15 @@ const soldKey = (transactionId: string) => `epinSold:${transactionId}`;
 
 /** The name printed on the cards: the one typed last on this device, else `fallback`. */
 export const readBusinessName = (userId: string, fallback: string): string =>
-  read(businessNameKey(userId)) ?? fallback;
+  readLocal(businessNameKey(userId)) ?? fallback;
 
 export const storeBusinessName = (userId: string, name: string): void =>
-  write(businessNameKey(userId), name);
+  writeLocal(businessNameKey(userId), name);
 
 /** The cards marked sold, by position in the receipt's `pins`. */
 export const readSold = (transactionId: string): ReadonlySet<number> => {
   try {
-    const parsed: unknown = JSON.parse(read(soldKey(transactionId)) ?? '[]');
+    const parsed: unknown = JSON.parse(readLocal(soldKey(transactionId)) ?? '[]');
     return new Set(
       Array.isArray(parsed)
         ? parsed.filter((n): n is number => Number.isInteger(n) && (n as number) >= 0)
@@ -167,4 +151,7 @@ export const readSold = (transactionId: string): ReadonlySet<number> => {
 };
 
 export const storeSold = (transactionId: string, sold: ReadonlySet<number>): void =>
-  write(soldKey(transactionId), sold.size ? JSON.stringify([...sold].sort((a, b) => a - b)) : null);
+  writeLocal(
+    soldKey(transactionId),
+    sold.size ? JSON.stringify([...sold].sort((a, b) => a - b)) : null,
+  );
