@@ -177,7 +177,7 @@ const proxy = {
  * its whole group into the landing page's first load.
  */
 const LANDING =
-  /src[\\/](main\.tsx|app[\\/]landing-shell\.tsx|features[\\/]landing[\\/]components[\\/](landing-page|site-footer|service-cards|faq-accordion|faq-content)\.tsx?|components[\\/]ui[\\/](app-link|brand|icon|public-icons)\.tsx?|components[\\/]layout[\\/](chat-link|skip-link)\.tsx|lib[\\/](session-storage|page-data)\.ts|styles[\\/])/;
+  /src[\\/](main\.tsx|app[\\/]landing-shell\.tsx|features[\\/]landing[\\/]components[\\/](landing-page|site-footer|service-cards|faq-accordion|faq-content)\.tsx?|components[\\/]ui[\\/](app-link|brand|icon|public-icons)\.tsx?|components[\\/]layout[\\/](chat-link|skip-link)\.tsx|lib[\\/](session-storage|local-storage|page-data)\.ts|styles[\\/])/;
 const GROUPS: { name: string; test: RegExp }[] = [
   {
     name: 'api',
