@@ -226,6 +226,8 @@ const fillSource = async () => {
     .send({ userName: apiUser.userName, password: 'wrong' });
   await ok(send(apiUser, 'post', '/auth/logout', {}));
   signedOut = apiUser;
+  // A sandbox supplier left in an outage (after every purchase above).
+  await ok(send(admin, 'post', '/admin/sandbox/suppliers/GLAD/outage', { on: true }));
 
   for (const url of [...ANSWERED, `/api/v1/transaction/${purchaseId}`]) {
     const res = await t.request().get(url).set('x-auth-token', customer.token);

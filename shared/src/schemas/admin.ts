@@ -152,6 +152,15 @@ export const ZSandboxFloatRequest = z.object({
 });
 export type TSandboxFloatRequest = z.input<typeof ZSandboxFloatRequest>;
 
+/** POST /admin/sandbox/suppliers/{name}/outage (sandbox only). */
+export const ZSandboxOutageParams = z.object({
+  name: z.enum(SUPPLIERS, { error: 'Select a supplier' }).describe('ALARO or GLAD'),
+});
+export const ZSandboxOutageRequest = z.object({
+  on: z.boolean({ error: 'Say whether the outage is on (true) or off (false)' }),
+});
+export type TSandboxOutageRequest = z.input<typeof ZSandboxOutageRequest>;
+
 /** POST /admin/refund/{id}: a reason is required to refund a delivered purchase (admins only). */
 export const ZRefundRequest = z.object({
   reason: z.string().trim().max(500, 'Keep the reason under 500 characters').optional(),

@@ -85,6 +85,15 @@ export const sandboxVtpassOrders = pgTable('sandbox_vtpass_orders', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Sandbox suppliers an admin has put into an outage (POST /admin/sandbox/suppliers/{name}/outage):
+ * while its row is here, the supplier refuses every order as not processed.
+ */
+export const sandboxSupplierOutages = pgTable('sandbox_supplier_outages', {
+  supplier: text('supplier').primaryKey(),
+  since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** The sandbox Squad's own books: payments it was asked to collect (restart-safe, like a real gateway). */
 export const sandboxPayments = pgTable('sandbox_payments', {
   reference: text('reference').primaryKey(),

@@ -2,6 +2,8 @@ import {
   ZReconcileSuppliersRequest,
   ZRefundRequest,
   ZSandboxFloatRequest,
+  ZSandboxOutageParams,
+  ZSandboxOutageRequest,
 } from '@vendo/shared/schemas/admin';
 import {
   ZPendingPurchasesResponse,
@@ -120,6 +122,31 @@ export const adminVendingRoutes = [
       const { topUpSandboxFloat } = await import('../../sandbox/vending/sandbox-store.ts');
       await topUpSandboxFloat(ctx.db, body.supplier, body.amount);
       return reply(200, { msg: `Sandbox ${body.supplier} float topped up` });
+    },
+  }),
+  /**
+   * Puts a sandbox supplier into an outage, or ends it (sandbox only, as the float top-up): while
+   * it lasts the supplier refuses every order before taking it, so its purchases fail as not
+   * processed (and are refunded) and an operator sees what an outage does.
+   */
+  route({
+    method: 'post',
+    path: '/admin/sandbox/suppliers/{name}/outage',
+    sandboxOnly: true,
+    tags,
+    summary: 'Put a sandbox supplier into an outage, or end it',
+    description:
+      'Sandbox only. `on: true`: the supplier answers every order with a definite "not processed" refusal (HTTP 400 "Service currently unavailable"), re-queries as before; `on: false` ends it.',
+    access: 'admin',
+    params: ZSandboxOutageParams,
+    body: ZSandboxOutageRequest,
+    answers: { 200: { description: 'Changed', schema: ZMsgResponse } },
+    handler: async ({ ctx, params, body }) => {
+      const { setSandboxOutage } = await import('../../sandbox/vending/sandbox-store.ts');
+      await setSandboxOutage(ctx.db, params.name, body.on);
+      return reply(200, {
+        msg: body.on ? `Sandbox ${params.name} is in an outage` : `Sandbox ${params.name} is back`,
+      });
     },
   }),
 ];

@@ -66,6 +66,8 @@ type NoAnswer = { error: string };
  * - An order refused because the supplier already has our request id ("request ID exists",
  *   VTpass's 014) → pending + duplicateRequest: it holds an order under that id; re-query it.
  * - "Dear Customer, your balance is insufficient…" anywhere → failed + insufficientFloat.
+ * - The three refusals below and that one are also `notProcessed`: refused before the order was
+ *   taken (a 2xx 'failed' is not: the supplier took the order and it failed there).
  * - An order answered 401/403 → failed: the supplier refused our key before looking at the order,
  *   so it certainly was not placed, and pending would park every purchase until the SLA. A query
  *   answered 401/403 is pending instead: it says nothing about the order itself.
@@ -135,10 +137,16 @@ export const classifyAnswer = (
       outcome: 'failed',
       message: message(`${supplier}: insufficient balance`),
       insufficientFloat: true,
+      notProcessed: true,
     };
   }
   if (mode === 'order' && (status === 401 || status === 403)) {
-    return { ...base, outcome: 'failed', message: 'Supplier rejected our credentials' };
+    return {
+      ...base,
+      outcome: 'failed',
+      message: 'Supplier rejected our credentials',
+      notProcessed: true,
+    };
   }
   if (ok) {
     if (said === 'failed') return { ...base, outcome: 'failed', message: message('Failed') };
@@ -152,7 +160,12 @@ export const classifyAnswer = (
     };
   }
   if (status === 400 && body && (said === null || said === 'failed')) {
-    return { ...base, outcome: 'failed', message: message(`${supplier} refused the order`) };
+    return {
+      ...base,
+      outcome: 'failed',
+      message: message(`${supplier} refused the order`),
+      notProcessed: true,
+    };
   }
   return { ...base, outcome: 'pending', message: `${supplier} answered HTTP ${status}` };
 };

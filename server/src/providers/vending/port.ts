@@ -56,6 +56,12 @@ export type SupplierResult = {
   /** The supplier said its float (our wallet there) is exhausted: a definite failure + admin alert. */
   insufficientFloat?: boolean;
   /**
+   * A failure the supplier gave before it took the order (our float there exhausted, our key
+   * refused, the order refused as it stood: service down, network not supported): nothing was
+   * placed, so another supplier may be sent the same order.
+   */
+  notProcessed?: boolean;
+  /**
    * A re-query the supplier answered with its own "no such order" (outcome pending): it has
    * nothing under the id we asked about. Past a grace period that means it never received it.
    */

@@ -8,6 +8,7 @@ import {
   newSandboxToken,
   placeSandboxOrder,
   sandboxFloatKobo,
+  sandboxOutage,
   settleSandboxOrder,
   SETTLES_FROM,
   topUpSandboxFloat,
@@ -44,6 +45,8 @@ export type SandboxBooks = {
   floatKobo(supplier: TSupplier): Promise<number>;
   /** Adds to the float; answers the new balance. A RangeError for an amount out of bounds. */
   topUpFloat(supplier: TSupplier, amountKobo: number): Promise<number>;
+  /** Whether the supplier is in an outage (every order refused, not processed). */
+  outage(supplier: TSupplier): Promise<boolean>;
 };
 
 /** The books in the app's database (sandbox-store.ts). */
@@ -54,6 +57,7 @@ export const databaseSandboxBooks = (db: Db): SandboxBooks => ({
   settleOrder: (order, to) => settleSandboxOrder(db, order, to),
   floatKobo: (supplier) => sandboxFloatKobo(db, supplier),
   topUpFloat: (supplier, amountKobo) => topUpSandboxFloat(db, supplier, amountKobo),
+  outage: (supplier) => sandboxOutage(db, supplier),
 });
 
 /**
@@ -150,5 +154,7 @@ export const memorySandboxBooks = ({
     settleOrder: async (order, to) => settleOrder(order, to),
     floatKobo: async (supplier) => floats.get(supplier) ?? 0,
     topUpFloat: async (supplier, amountKobo) => topUpFloat(supplier, amountKobo),
+    // The benchmark's suppliers never go down: an outage is set in the app's database only.
+    outage: async () => false,
   };
 };

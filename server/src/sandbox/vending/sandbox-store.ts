@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { TSupplier } from '@vendo/shared/constants';
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { dataPlans, sandboxSupplierFloats, sandboxSupplierOrders } from '../../db/schema/index.ts';
+import {
+  dataPlans,
+  sandboxSupplierFloats,
+  sandboxSupplierOrders,
+  sandboxSupplierOutages,
+} from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/retry.ts';
 
 /**
@@ -67,6 +72,28 @@ export const sandboxFloatKobo = async (db: DbOrTx, supplier: TSupplier): Promise
     .from(sandboxSupplierFloats)
     .where(eq(sandboxSupplierFloats.supplier, supplier));
   return row?.balanceKobo ?? 0;
+};
+
+/** Whether an admin has put the sandbox supplier into an outage. */
+export const sandboxOutage = async (db: DbOrTx, supplier: TSupplier): Promise<boolean> => {
+  const [row] = await db
+    .select({ supplier: sandboxSupplierOutages.supplier })
+    .from(sandboxSupplierOutages)
+    .where(eq(sandboxSupplierOutages.supplier, supplier));
+  return row !== undefined;
+};
+
+/** Puts the sandbox supplier into an outage, or ends it. */
+export const setSandboxOutage = async (
+  db: DbOrTx,
+  supplier: TSupplier,
+  on: boolean,
+): Promise<void> => {
+  if (on) {
+    await db.insert(sandboxSupplierOutages).values({ supplier }).onConflictDoNothing();
+  } else {
+    await db.delete(sandboxSupplierOutages).where(eq(sandboxSupplierOutages.supplier, supplier));
+  }
 };
 
 export type SandboxPlan = { name: string; network: string; costKobo: number };

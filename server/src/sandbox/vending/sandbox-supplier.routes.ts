@@ -28,6 +28,9 @@ import {
   ZSandboxTopupOrder,
 } from './sandbox-supplier.schemas.ts';
 
+/** What a sandbox supplier in an outage answers every order (HTTP 400: refused, not taken). */
+export const OUTAGE_MESSAGE = 'Service currently unavailable. Please try again later.';
+
 /**
  * The sandbox suppliers ALARO and GLAD (README, "Sandbox suppliers"): the same Husmodata-style
  * wire format as the real ones, served by the app under /sandbox/suppliers/{alaro,glad}, so the
@@ -124,6 +127,16 @@ const supplierRouter = (
   router.use(tokenAuth(apiKeys[supplier]));
   // JSON only (application/json and application/*+json); any other body is not read.
   router.use(express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
+
+  // An outage (POST /admin/sandbox/suppliers/{name}/outage): every order is refused before it is
+  // taken, as a supplier answers when a service is down. Re-queries still answer.
+  router.post(['/api/data', '/api/topup', '/api/v2/billpayment'], async (_req, res, next) => {
+    if (!(await books.outage(supplier))) {
+      next();
+      return;
+    }
+    res.status(400).json({ error: [OUTAGE_MESSAGE] });
+  });
 
   router.post('/api/data', async (req, res) => {
     const order = parseBody(ZSandboxDataOrder, req, res);
