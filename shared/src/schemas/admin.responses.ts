@@ -21,7 +21,12 @@ export type TUserListResponse = z.infer<typeof ZUserListResponse>;
 
 /** GET /admin/supplier: the supplier of each network. */
 export const ZSupplierListResponse = z.array(
-  z.object({ network: z.string(), supplierName: z.string() }),
+  z.object({
+    network: z.string(),
+    supplierName: z.string(),
+    data: z.array(z.string()).describe('Who serves its data, in failover order'),
+    airtime: z.array(z.string()).describe('Who serves its airtime, in failover order'),
+  }),
 );
 export type TSupplierListResponse = z.infer<typeof ZSupplierListResponse>;
 

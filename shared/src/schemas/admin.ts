@@ -66,10 +66,37 @@ export const ZAlertIdParams = z.object({
 });
 
 /** POST /admin/supplier: which supplier serves a network. */
-export const ZSupplierRequest = z.object({
-  network: z.enum(NETWORKS, { error: 'Please select a network' }),
-  supplierName: z.enum(SUPPLIERS, { error: 'Select a supplier' }),
-});
+/**
+ * POST /admin/supplier: `supplierName` alone, one supplier for the network (its lists cleared);
+ * `suppliers`, an ordered list a purchase fails over along (docs/product-rules.md
+ * #supplier-failover), for every product or only `product`'s.
+ */
+export const ZSupplierRequest = z
+  .object({
+    network: z.enum(NETWORKS, { error: 'Please select a network' }),
+    supplierName: z.enum(SUPPLIERS, { error: 'Select a supplier' }).optional(),
+    suppliers: z
+      .array(z.enum(SUPPLIERS, { error: 'Select a supplier' }), {
+        error: 'List the suppliers in order',
+      })
+      .min(1, 'Choose at least one supplier')
+      .refine((list) => new Set(list).size === list.length, 'Name each supplier once')
+      .optional(),
+    product: z
+      .enum(['data', 'airtime'], { error: "Choose a product: 'data' or 'airtime'" })
+      .optional(),
+  })
+  .refine((body) => body.supplierName !== undefined || body.suppliers !== undefined, {
+    message: 'Select a supplier',
+    path: ['supplierName'],
+  })
+  .refine(
+    (body) =>
+      body.supplierName === undefined ||
+      body.suppliers === undefined ||
+      body.suppliers[0] === body.supplierName,
+    { message: 'supplierName must be the first of suppliers', path: ['suppliers'] },
+  );
 export type TSupplierRequest = z.input<typeof ZSupplierRequest>;
 
 /** POST /admin/updateServices: lock (false) or unlock (true) a service. */

@@ -100,13 +100,18 @@ export const services = pgTable('services', {
 
 /**
  * Per network: which supplier serves it, the cost price per GB and whether its data and airtime
- * may be bought (docs/product-rules.md#catalogue).
+ * may be bought (docs/product-rules.md#catalogue). A product may have an ordered list of
+ * suppliers instead (`data_suppliers`, `airtime_suppliers`; null: `supplier_name` alone): a
+ * purchase goes to the first, and to the next when one refuses it before taking it
+ * (docs/product-rules.md#supplier-failover).
  */
 export const networkSettings = pgTable(
   'network_settings',
   {
     network: text('network').primaryKey(),
     supplierName: text('supplier_name').notNull().default('ALARO'),
+    dataSuppliers: text('data_suppliers').array(),
+    airtimeSuppliers: text('airtime_suppliers').array(),
     costPriceKobo: bigint('cost_price_kobo', { mode: 'number' }).notNull().default(0),
     /** An admin may lock one network's data or airtime while the rest keeps selling. */
     dataOpen: boolean('data_open').notNull().default(true),
@@ -118,5 +123,10 @@ export const networkSettings = pgTable(
   (t) => [
     check('network_settings_network_check', sql`${t.network} in ('MTN','GLO','AIRTEL','9MOBILE')`),
     check('network_settings_supplier_check', sql`${t.supplierName} in ('ALARO','GLAD')`),
+    check(
+      'network_settings_suppliers_check',
+      sql`(${t.dataSuppliers} is null or (cardinality(${t.dataSuppliers}) > 0 and ${t.dataSuppliers} <@ array['ALARO','GLAD']))
+        and (${t.airtimeSuppliers} is null or (cardinality(${t.airtimeSuppliers}) > 0 and ${t.airtimeSuppliers} <@ array['ALARO','GLAD']))`,
+    ),
   ],
 );

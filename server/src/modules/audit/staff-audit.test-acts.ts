@@ -342,5 +342,7 @@ export const NOT_AUDITED: Record<string, string> = {
   'post /api/v1/admin/reconcileSuppliers':
     'compares the suppliers’ books; changes no money or setting',
   'post /api/v1/admin/sandbox/float': 'tops up a simulated supplier in the sandbox; no real money',
+  'post /api/v1/admin/sandbox/suppliers/{name}/outage':
+    'puts a simulated supplier in the sandbox into an outage; no real supplier or money',
   'post /api/v1/admin/notification/seen': 'any user marking the notice read',
 };

@@ -37,8 +37,13 @@ import {
   setCostPrice,
   updatePrices,
 } from './plans.service.ts';
-import { listNetworkSuppliers } from './settings.repository.ts';
-import { chooseSupplier, lockService, saveUssdCode, serviceLocks } from './settings.service.ts';
+import {
+  chooseSupplier,
+  lockService,
+  networkSuppliers,
+  saveUssdCode,
+  serviceLocks,
+} from './settings.service.ts';
 
 const tags = ['Admin: catalogue'];
 const planNotFound = {
@@ -70,16 +75,18 @@ export const priceAdminRoutes = [
     method: 'get',
     path: '/admin/supplier',
     tags,
-    summary: 'The supplier of each network',
+    summary: 'The supplier of each network, and each product’s failover order',
     access: 'admin',
     answers: { 200: { description: 'Per network', schema: ZSupplierListResponse } },
-    handler: async ({ ctx }) => reply(200, await listNetworkSuppliers(ctx.db)),
+    handler: async ({ ctx }) => reply(200, await networkSuppliers(ctx)),
   }),
   route({
     method: 'post',
     path: '/admin/supplier',
     tags,
-    summary: 'Choose a network’s supplier',
+    summary: 'Choose a network’s supplier, or its failover order',
+    description:
+      '`supplierName` alone: that supplier serves the network’s data and airtime. `suppliers` (e.g. `["ALARO", "GLAD"]`): a purchase goes to the first; when one refuses the order before taking it (our float there exhausted, the service down, the network not supported) it goes to the next in the same request. Never on a timeout or a pending answer. With `product` (`data` or `airtime`) only that product’s order changes.',
     access: 'admin',
     body: ZSupplierRequest,
     answers: { 200: { description: 'Changed', schema: ZMsgResponse } },

@@ -6,29 +6,47 @@ import { networkSettings, services, ussdCodes } from '../../db/schema/index.ts';
 
 /** Which supplier serves each network, services' locks and USSD codes: admin settings. */
 
-export const listNetworkSuppliers = (db: DbOrTx) =>
-  db
-    .select({ network: networkSettings.network, supplierName: networkSettings.supplierName })
-    .from(networkSettings)
-    .orderBy(byNetwork(networkSettings.network));
+const supplierColumns = {
+  network: networkSettings.network,
+  supplierName: networkSettings.supplierName,
+  dataSuppliers: networkSettings.dataSuppliers,
+  airtimeSuppliers: networkSettings.airtimeSuppliers,
+};
 
-/** Sets a network's supplier; the one before, or null when the network has no row. */
-export const setNetworkSupplier = async (
+export type NetworkSuppliers = {
+  network: string;
+  supplierName: string;
+  dataSuppliers: string[] | null;
+  airtimeSuppliers: string[] | null;
+};
+
+export const listNetworkSuppliers = (db: DbOrTx): Promise<NetworkSuppliers[]> =>
+  db.select(supplierColumns).from(networkSettings).orderBy(byNetwork(networkSettings.network));
+
+/**
+ * Sets a network's supplier and its products' lists (a list null: the supplier alone); answers
+ * them as they were, or null when the network has no row.
+ */
+export const setNetworkSuppliers = async (
   db: DbOrTx,
   network: TNetwork,
-  supplierName: TSupplier,
-): Promise<string | null> => {
+  set: {
+    supplierName?: TSupplier;
+    dataSuppliers?: TSupplier[] | null;
+    airtimeSuppliers?: TSupplier[] | null;
+  },
+): Promise<NetworkSuppliers | null> => {
   const [before] = await db
-    .select({ supplierName: networkSettings.supplierName })
+    .select(supplierColumns)
     .from(networkSettings)
     .where(eq(networkSettings.network, network))
     .for('update');
   if (!before) return null;
   await db
     .update(networkSettings)
-    .set({ supplierName, updatedAt: sql`now()` })
+    .set({ ...set, updatedAt: sql`now()` })
     .where(eq(networkSettings.network, network));
-  return before.supplierName;
+  return before;
 };
 
 export const listServiceLocks = (db: DbOrTx) =>

@@ -5,7 +5,10 @@ import {
   type ZSupplierRequest,
   type ZUssdCodeRequest,
 } from '@vendo/shared/schemas/admin';
-import type { TServiceListResponse } from '@vendo/shared/schemas/admin.responses';
+import type {
+  TServiceListResponse,
+  TSupplierListResponse,
+} from '@vendo/shared/schemas/admin.responses';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { UserRow } from '../../db/schema/index.ts';
@@ -17,7 +20,9 @@ import {
   listServiceLocks,
   listUssdCodes,
   setNetworkServiceStatus,
-  setNetworkSupplier,
+  listNetworkSuppliers,
+  setNetworkSuppliers,
+  type NetworkSuppliers,
   setServiceStatus,
   updateUssdCode,
 } from './settings.repository.ts';
@@ -28,24 +33,61 @@ import { inTransaction } from '../../db/retry.ts';
  * codes. Each change is one transaction with its audit row; purchases read them fresh.
  */
 
-/** POST /admin/supplier. */
+/** Who serves a network's data and airtime, in failover order. */
+const effectiveLists = (row: NetworkSuppliers) => ({
+  data: row.dataSuppliers ?? [row.supplierName],
+  airtime: row.airtimeSuppliers ?? [row.supplierName],
+});
+
+/** GET /admin/supplier: each network's supplier and its products' failover order. */
+export const networkSuppliers = async (ctx: AppContext): Promise<TSupplierListResponse> =>
+  (await listNetworkSuppliers(ctx.db)).map((row) => ({
+    network: row.network,
+    supplierName: row.supplierName,
+    ...effectiveLists(row),
+  }));
+
+/**
+ * POST /admin/supplier: `supplierName` alone, the one supplier of the network's data and
+ * airtime; `suppliers`, their failover order (the first is the network's supplier); with
+ * `product`, that product's order only.
+ */
 export const chooseSupplier = (
   ctx: AppContext,
   actor: UserRow,
-  { network, supplierName }: z.output<typeof ZSupplierRequest>,
+  { network, supplierName, suppliers, product }: z.output<typeof ZSupplierRequest>,
 ): Promise<{ msg: string }> =>
   inTransaction(ctx.db, async (tx) => {
-    const before = await setNetworkSupplier(tx, network, supplierName);
+    const list = suppliers ?? [supplierName!];
+    // A list of one is the supplier alone: stored as no list.
+    const stored = list.length > 1 ? list : null;
+    const set =
+      product === 'data'
+        ? { dataSuppliers: stored ?? list }
+        : product === 'airtime'
+          ? { airtimeSuppliers: stored ?? list }
+          : { supplierName: list[0]!, dataSuppliers: stored, airtimeSuppliers: stored };
+    const before = await setNetworkSuppliers(tx, network, set);
     if (before === null) throw new AppError('NOT_FOUND', { msg: 'Please select a network' });
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'network.supplier',
       targetType: 'network',
       targetId: network,
-      before: { supplierName: before },
-      after: { supplierName },
+      before: { supplierName: before.supplierName, ...effectiveLists(before) },
+      after: {
+        ...(set.supplierName ? { supplierName: set.supplierName } : {}),
+        ...(product ? { product } : {}),
+        ...(suppliers ? { suppliers } : {}),
+      },
     });
-    return { msg: `${network} is now served by ${supplierName}` };
+    const what = product ? `${network} ${product}` : network;
+    return {
+      msg:
+        list.length > 1
+          ? `${what} is now served by ${list.join(', then ')}`
+          : `${what} is now served by ${list[0]}`,
+    };
   });
 
 /**

@@ -46,6 +46,33 @@ export const transitionPurchase = async (
 };
 
 /**
+ * Names another supplier on a purchase still processing and still naming `from`, merging
+ * `details` into the receipt's; null when it moved on meanwhile.
+ */
+export const switchPurchaseSupplier = async (
+  db: DbOrTx,
+  id: string,
+  { from, to, details }: { from: string | null; to: string; details: Record<string, unknown> },
+): Promise<TransactionRow | null> => {
+  const [row] = await db
+    .update(transactions)
+    .set({
+      supplier: to,
+      details: sql`coalesce(${transactions.details}, '{}'::jsonb) || ${JSON.stringify(details)}::jsonb`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(transactions.id, id),
+        eq(transactions.status, 'processing'),
+        from === null ? isNull(transactions.supplier) : eq(transactions.supplier, from),
+      ),
+    )
+    .returning();
+  return row ?? null;
+};
+
+/**
  * Moves an unsettled purchase to success for the part the supplier delivered: its amount and
  * cost become that part's, with the supplier's answer and `details` merged into the receipt's;
  * null when it was settled already.
@@ -223,6 +250,11 @@ export type SaleTerms = {
   networkLocked: boolean;
   /** The supplier that serves the network (admin data, default ALARO) and its cost per GB. */
   supplier: TSupplier;
+  /**
+   * Who may serve this sale, in order: the product's list on the network, or the network's
+   * supplier alone. `supplier` is the first.
+   */
+  suppliers: TSupplier[];
   costPerGbKobo: number;
   /** For data: the network's plan by the plan id customers see, or by our id; else null. */
   plan: DataPlanRow | null;
@@ -264,10 +296,20 @@ export const findSaleTerms = async (
   const settings = row?.settings ? rowFromRaw(networkSettings, row.settings) : null;
   const networkOpen =
     service === 'data' ? settings?.dataOpen : service === 'airtime' ? settings?.airtimeOpen : true;
+  const list =
+    service === 'data'
+      ? settings?.dataSuppliers
+      : service === 'airtime'
+        ? settings?.airtimeSuppliers
+        : null;
+  const suppliers = (
+    list && list.length > 0 ? list : [settings?.supplierName ?? 'ALARO']
+  ) as TSupplier[];
   return {
     locked: row?.locked ?? false,
     networkLocked: networkOpen === false,
-    supplier: (settings?.supplierName as TSupplier | undefined) ?? 'ALARO',
+    supplier: suppliers[0]!,
+    suppliers,
     costPerGbKobo: settings?.costPriceKobo ?? 0,
     plan: row?.plan ? rowFromRaw(dataPlans, row.plan) : null,
   };

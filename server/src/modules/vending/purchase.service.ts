@@ -36,6 +36,7 @@ import {
   findPurchase,
   findPurchaseByRequestId,
   markPurchasePending,
+  switchPurchaseSupplier,
   UNSETTLED,
 } from './purchase.repository.ts';
 
@@ -55,6 +56,19 @@ export type PreparedPurchase = {
   metricsLabel?: string;
   /** The client's request_id / Idempotency-Key: one purchase per user and key, findable by it. */
   requestId?: string | null;
+  /**
+   * The next suppliers of the product's list, in order, each with the order as it would be
+   * sent there and what the receipt's details then say (the supplier's plan id). The purchase
+   * moves to the next only when one refuses the order before taking it (docs/product-rules.md
+   * #supplier-failover).
+   */
+  fallbacks?: FailoverStep[];
+};
+
+export type FailoverStep = {
+  supplier: PurchaseSupplier;
+  order: SupplierOrder;
+  details?: Record<string, unknown>;
 };
 
 export type PurchaseOutcome = {
@@ -112,6 +126,15 @@ export const executePurchase = async (
   let result: CheckedResult;
   try {
     result = checkAnswer(row, await placeOrder(ctx, purchase.supplier, reference, purchase.order));
+    for (const next of purchase.fallbacks ?? []) {
+      // Only a refusal before the order was taken: a timeout or a pending answer may still
+      // deliver, and sending the order elsewhere then would top the number up twice.
+      if (result.outcome !== 'failed' || !result.notProcessed) break;
+      const moved = await failOver(ctx, row, next, result);
+      if (!moved) break;
+      row = moved;
+      result = checkAnswer(row, await placeOrder(ctx, next.supplier, reference, next.order));
+    }
   } catch (error) {
     // The adapter should not throw, but if it does the order may still have gone out.
     result = {
@@ -167,6 +190,46 @@ export const executePurchase = async (
     supplierMessage: result.message,
     ...(result.token ? { token: result.token } : {}),
   };
+};
+
+/**
+ * Moves a purchase still processing to the next supplier of its list, after the one named on it
+ * refused the order before taking it: the receipt then names the new supplier (its re-queries
+ * and its settle go there) and keeps who refused, and why. An exhausted float still alerts the
+ * admins, once per supplier until acknowledged. Null when the purchase moved on meanwhile.
+ */
+const failOver = async (
+  ctx: AppContext,
+  purchase: TransactionRow,
+  next: FailoverStep,
+  refusal: CheckedResult,
+): Promise<TransactionRow | null> => {
+  const from = purchase.supplier ?? 'the supplier';
+  if (refusal.insufficientFloat) {
+    await raiseAlertOnce(ctx, {
+      kind: 'supplier_float',
+      subject: from,
+      message: `${from} says our float is exhausted: top it up. Its purchases go to the next supplier of their list meanwhile.`,
+    });
+  }
+  const moved = await switchPurchaseSupplier(ctx.db, purchase.id, {
+    from: purchase.supplier,
+    to: next.supplier,
+    details: {
+      ...next.details,
+      failedOver: [
+        ...((purchase.details?.failedOver as unknown[] | undefined) ?? []),
+        { supplier: from, answer: truncate(refusal.message, 200) },
+      ],
+    },
+  });
+  if (moved)
+    ctx.logger.warn('purchase failed over', {
+      reference: purchase.reference,
+      from,
+      to: next.supplier,
+    });
+  return moved;
 };
 
 /** What a receipt records of the supplier's answer. */

@@ -1,4 +1,4 @@
-import { DISCOS, type TNetwork, type TUserType } from '@vendo/shared/constants';
+import { DISCOS, type TNetwork, type TSupplier, type TUserType } from '@vendo/shared/constants';
 import { formatNaira, koboToNaira } from '@vendo/shared/money';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -93,7 +93,7 @@ const assertServiceOpen = async (ctx: AppContext, service: PurchaseKind): Promis
 
 /** Buys a data plan at the buyer's tier price from the supplier that serves the network. */
 export const buyData = async (ctx: AppContext, input: BuyDataInput): Promise<PurchaseOutcome> => {
-  const { plan, supplier, costPerGbKobo } = await openTerms(ctx, {
+  const { plan, supplier, suppliers, costPerGbKobo } = await openTerms(ctx, {
     service: 'data',
     network: input.network,
     plan: input.plan,
@@ -108,7 +108,15 @@ export const buyData = async (ctx: AppContext, input: BuyDataInput): Promise<Pur
   }
   const price = priceData(plan, input.user.userType as TUserType, costPerGbKobo);
   assertConfirmedCharge(input.expectedChargeKobo, price.chargeKobo);
-  const supplierPlanId = plan.supplierPlanIds[supplier] ?? plan.planId;
+  const planIdAt = (s: TSupplier) => plan.supplierPlanIds[s] ?? plan.planId;
+  const supplierPlanId = planIdAt(supplier);
+  const orderAt = (s: TSupplier) => ({
+    kind: 'data' as const,
+    network: input.network,
+    phone: input.phone,
+    supplierPlanId: planIdAt(s),
+    ported: input.ported,
+  });
   return executePurchase(ctx, input.user, {
     network: input.network,
     phone: input.phone,
@@ -125,13 +133,12 @@ export const buyData = async (ctx: AppContext, input: BuyDataInput): Promise<Pur
       // What the supplier's answer must name as the plan (answer-check.ts).
       supplierPlanId,
     },
-    order: {
-      kind: 'data',
-      network: input.network,
-      phone: input.phone,
-      supplierPlanId,
-      ported: input.ported,
-    },
+    order: orderAt(supplier),
+    fallbacks: suppliers.slice(1).map((s) => ({
+      supplier: s,
+      order: orderAt(s),
+      details: { supplierPlanId: planIdAt(s) },
+    })),
   });
 };
 
@@ -140,13 +147,23 @@ export const buyAirtime = async (
   ctx: AppContext,
   input: BuyAirtimeInput,
 ): Promise<PurchaseOutcome> => {
-  const { supplier } = await openTerms(ctx, { service: 'airtime', network: input.network });
+  const { supplier, suppliers } = await openTerms(ctx, {
+    service: 'airtime',
+    network: input.network,
+  });
   const price = priceAirtime(
     input.amountKobo,
     input.user.userType as TUserType,
     ctx.config.vending.airtimeCostBasisPoints,
   );
   assertConfirmedCharge(input.expectedChargeKobo, price.chargeKobo);
+  const airtimeOrder = {
+    kind: 'airtime' as const,
+    network: input.network,
+    phone: input.phone,
+    amountKobo: input.amountKobo,
+    ported: input.ported,
+  };
   return executePurchase(ctx, input.user, {
     network: input.network,
     phone: input.phone,
@@ -155,13 +172,8 @@ export const buyAirtime = async (
     ported: input.ported,
     requestId: input.requestId ?? null,
     details: { faceValueKobo: input.amountKobo },
-    order: {
-      kind: 'airtime',
-      network: input.network,
-      phone: input.phone,
-      amountKobo: input.amountKobo,
-      ported: input.ported,
-    },
+    order: airtimeOrder,
+    fallbacks: suppliers.slice(1).map((s) => ({ supplier: s, order: airtimeOrder })),
   });
 };
 

@@ -29,11 +29,17 @@ const openSettings = (extra: Record<string, TRoute> = {}, role: 'admin' | 'agent
     service('GLO', true, 'airtime'),
     service('GLO', true, 'data'),
   ];
+  const alone = (network: string, supplierName: string) => ({
+    network,
+    supplierName,
+    data: [supplierName],
+    airtime: [supplierName],
+  });
   let suppliers = [
-    { network: 'MTN', supplierName: 'ALARO' },
-    { network: 'GLO', supplierName: 'ALARO' },
-    { network: 'AIRTEL', supplierName: 'GLAD' },
-    { network: '9MOBILE', supplierName: 'ALARO' },
+    alone('MTN', 'ALARO'),
+    { network: 'GLO', supplierName: 'ALARO', data: ['ALARO', 'GLAD'], airtime: ['ALARO', 'GLAD'] },
+    alone('AIRTEL', 'GLAD'),
+    alone('9MOBILE', 'ALARO'),
   ];
   let notice = { msg: 'Old news', id: 1, seen: true };
   let ussdCodes = [{ id: 1, category: 'data', label: 'MTN SME', code: '*461*4#', sortOrder: 1 }];
@@ -62,11 +68,16 @@ const openSettings = (extra: Record<string, TRoute> = {}, role: 'admin' | 'agent
     },
     'GET /admin/supplier': () => ({ status: 200, data: suppliers }),
     'POST /admin/supplier': (request) => {
-      const body = request.body as { network: string; supplierName: string };
-      suppliers = suppliers.map((s) => (s.network === body.network ? body : s));
+      const body = request.body as { network: string; supplierName?: string; suppliers?: string[] };
+      const list = body.suppliers ?? [body.supplierName!];
+      suppliers = suppliers.map((s) =>
+        s.network === body.network
+          ? { network: s.network, supplierName: list[0]!, data: list, airtime: list }
+          : s,
+      );
       return {
         status: 200,
-        data: { msg: `${body.network} is now served by ${body.supplierName}` },
+        data: { msg: `${body.network} is now served by ${list.join(', then ')}` },
       };
     },
     'GET /admin/costPrice': {
@@ -193,6 +204,28 @@ describe('/profile/adminSettings', () => {
     await user.click(save);
     expect(await screen.findByText('MTN is now served by GLAD')).toBeInTheDocument();
     expect(posted(requests, '/admin/supplier')).toEqual([{ network: 'MTN', supplierName: 'GLAD' }]);
+  });
+
+  it('sets who takes a network’s purchases its supplier refuses, and clears it', async () => {
+    const { user, requests } = openSettings();
+    const suppliers = await section('Suppliers');
+    const gloThen = await suppliers.findByLabelText('GLO: if it refuses, then');
+    await waitFor(() => expect(gloThen).toHaveValue('GLAD'));
+    // The supplier itself is never offered as its own fallback.
+    const mtnThen = suppliers.getByLabelText('MTN: if it refuses, then');
+    expect(within(mtnThen).queryByRole('option', { name: 'ALARO' })).toBeNull();
+
+    await user.selectOptions(mtnThen, 'GLAD');
+    await user.click(suppliers.getByRole('button', { name: 'Save MTN supplier' }));
+    expect(await screen.findByText('MTN is now served by ALARO, then GLAD')).toBeInTheDocument();
+
+    await user.selectOptions(gloThen, '');
+    await user.click(suppliers.getByRole('button', { name: 'Save GLO supplier' }));
+    expect(await screen.findByText('GLO is now served by ALARO')).toBeInTheDocument();
+    expect(posted(requests, '/admin/supplier')).toEqual([
+      { network: 'MTN', suppliers: ['ALARO', 'GLAD'] },
+      { network: 'GLO', supplierName: 'ALARO' },
+    ]);
   });
 
   it("refuses a zero cost price with 'enter a valid price', then saves a valid one", async () => {

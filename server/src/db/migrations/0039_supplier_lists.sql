@@ -1,0 +1,4 @@
+ALTER TABLE "network_settings" ADD COLUMN "data_suppliers" text[];--> statement-breakpoint
+ALTER TABLE "network_settings" ADD COLUMN "airtime_suppliers" text[];--> statement-breakpoint
+ALTER TABLE "network_settings" ADD CONSTRAINT "network_settings_suppliers_check" CHECK (("network_settings"."data_suppliers" is null or (cardinality("network_settings"."data_suppliers") > 0 and "network_settings"."data_suppliers" <@ array['ALARO','GLAD']))
+        and ("network_settings"."airtime_suppliers" is null or (cardinality("network_settings"."airtime_suppliers") > 0 and "network_settings"."airtime_suppliers" <@ array['ALARO','GLAD'])));
