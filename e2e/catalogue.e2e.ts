@@ -1,6 +1,15 @@
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, openPage, PHONE, screenshot, settle, toast } from './helpers/browser.ts';
+import {
+  DESKTOP,
+  openPage,
+  PHONE,
+  screenshot,
+  SCREENSHOTS,
+  settle,
+  toast,
+} from './helpers/browser.ts';
 import { appAndBrowser } from './helpers/suite.ts';
 import { kobo, login, noHorizontalScroll } from './helpers/session.ts';
 
@@ -211,6 +220,12 @@ describe('the catalogue back office', () => {
       await settle(admin);
       await screenshot(admin, 'admin-settings');
       await noHorizontalScroll(admin);
+      // Each network's supplier and who takes what it refuses.
+      const suppliers = admin.getByRole('region', { name: 'Suppliers' });
+      expect(await suppliers.getByLabel('MTN: if it refuses, then').inputValue()).toBe('');
+      await suppliers.screenshot({
+        path: path.join(SCREENSHOTS, `admin-settings-suppliers-${viewport.width}.png`),
+      });
       await admin.context().close();
     }
   });

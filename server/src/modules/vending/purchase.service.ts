@@ -177,7 +177,8 @@ export const executePurchase = async (
   ctx.metrics.purchase({
     product: purchase.order.kind,
     network: purchase.metricsLabel ?? purchase.network,
-    supplier: purchase.supplier,
+    // The supplier that took the order (after a failover, not the first of the list).
+    supplier: current.supplier ?? purchase.supplier,
     outcome: status,
   });
   return {

@@ -69,7 +69,7 @@ export const BillsSuppliers = () => {
   const choices = data.suppliers.length > 0 ? data.suppliers : BILLS_SUPPLIERS;
   return (
     <>
-      <h3 className="settings-subtitle">Cable TV and exam PINs</h3>
+      <h3 className="settings-subtitle">Cable TV, exam PINs and e-PINs</h3>
       <div className="settings-rows settings-rows-2 bills-suppliers">
         {data.services.map((service) => (
           // Keyed by the saved value: the row starts again from what the server holds.

@@ -10,7 +10,7 @@ import { SettingsSection } from './settings-section';
 
 const SUPPLIER_OPTIONS = SUPPLIERS.map((supplier) => ({ value: supplier, label: supplier }));
 
-const NO_FALLBACK = { value: '', label: 'No one (refund)' };
+const NO_FALLBACK = { value: '', label: 'No one' };
 
 /**
  * A network's supplier, and who takes its purchases when that one refuses an order before taking
@@ -49,7 +49,7 @@ const SupplierRow = ({
 
   return (
     <form
-      className="settings-row"
+      className="settings-row supplier-failover-row"
       onSubmit={onSubmit}
       noValidate
       aria-label={`Supplier of ${network}`}
