@@ -226,7 +226,8 @@ describe('/profile/adminSettings', () => {
       { network: 'MTN', suppliers: ['ALARO', 'GLAD'] },
       { network: 'GLO', supplierName: 'ALARO' },
     ]);
-  });
+    // Four selections and two saves through the whole page: slower than most on a busy machine.
+  }, 15_000);
 
   it("refuses a zero cost price with 'enter a valid price', then saves a valid one", async () => {
     const { user, requests } = openSettings();
