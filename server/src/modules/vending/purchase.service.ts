@@ -224,12 +224,13 @@ const failOver = async (
       ],
     },
   });
-  if (moved)
+  if (moved) {
     ctx.logger.warn('purchase failed over', {
       reference: purchase.reference,
       from,
       to: next.supplier,
     });
+  }
   return moved;
 };
 
