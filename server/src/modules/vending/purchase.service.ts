@@ -17,6 +17,7 @@ import { pinViewerOf, sealPins, withoutPins } from '../bills/exam-pins.ts';
 import { toPublicTransaction, type TransactionRow } from '../transactions/transactions.mapper.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { checkAnswer, type CheckedResult } from './answer-check.ts';
+import { failOver, type FailoverStep } from './purchase-failover.ts';
 import {
   refundFailedPurchase,
   refundReversedPurchase,
@@ -36,7 +37,6 @@ import {
   findPurchase,
   findPurchaseByRequestId,
   markPurchasePending,
-  switchPurchaseSupplier,
   UNSETTLED,
 } from './purchase.repository.ts';
 
@@ -63,12 +63,6 @@ export type PreparedPurchase = {
    * #supplier-failover).
    */
   fallbacks?: FailoverStep[];
-};
-
-export type FailoverStep = {
-  supplier: PurchaseSupplier;
-  order: SupplierOrder;
-  details?: Record<string, unknown>;
 };
 
 export type PurchaseOutcome = {
@@ -191,47 +185,6 @@ export const executePurchase = async (
     supplierMessage: result.message,
     ...(result.token ? { token: result.token } : {}),
   };
-};
-
-/**
- * Moves a purchase still processing to the next supplier of its list, after the one named on it
- * refused the order before taking it: the receipt then names the new supplier (its re-queries
- * and its settle go there) and keeps who refused, and why. An exhausted float still alerts the
- * admins, once per supplier until acknowledged. Null when the purchase moved on meanwhile.
- */
-const failOver = async (
-  ctx: AppContext,
-  purchase: TransactionRow,
-  next: FailoverStep,
-  refusal: CheckedResult,
-): Promise<TransactionRow | null> => {
-  const from = purchase.supplier ?? 'the supplier';
-  if (refusal.insufficientFloat) {
-    await raiseAlertOnce(ctx, {
-      kind: 'supplier_float',
-      subject: from,
-      message: `${from} says our float is exhausted: top it up. Its purchases go to the next supplier of their list meanwhile.`,
-    });
-  }
-  const moved = await switchPurchaseSupplier(ctx.db, purchase.id, {
-    from: purchase.supplier,
-    to: next.supplier,
-    details: {
-      ...next.details,
-      failedOver: [
-        ...((purchase.details?.failedOver as unknown[] | undefined) ?? []),
-        { supplier: from, answer: truncate(refusal.message, 200) },
-      ],
-    },
-  });
-  if (moved) {
-    ctx.logger.warn('purchase failed over', {
-      reference: purchase.reference,
-      from,
-      to: next.supplier,
-    });
-  }
-  return moved;
 };
 
 /** What a receipt records of the supplier's answer. */
