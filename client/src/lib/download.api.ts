@@ -23,13 +23,19 @@ export const downloadFile = async (
     headers: token ? { 'x-auth-token': token } : {},
   });
   const name = fileNameOf(response.headers['content-disposition'], fallbackName);
-  const objectUrl = URL.createObjectURL(response.data);
+  saveBlob(response.data, name);
+  return name;
+};
+
+/** Saves a blob as a file named `name`, through a temporary object URL. */
+export const saveBlob = (blob: Blob, name: string): void => {
+  const objectUrl = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = objectUrl;
   link.download = name;
   document.body.append(link);
   link.click();
   link.remove();
+  // Revoked later: some browsers read the URL after click() returns.
   setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
-  return name;
 };

@@ -2,6 +2,7 @@ import { EPIN_DIAL_CODES, type TNetwork } from '@vendo/shared/constants';
 import { formatNairaAmount } from '@vendo/shared/money';
 import type { TTransaction } from '@vendo/shared/schemas/transaction';
 import { toNetwork } from './networks';
+import { saveBlob } from '@/lib/download.api';
 import { readLocal, writeLocal } from '@/lib/local-storage';
 
 /**
@@ -87,17 +88,8 @@ export const epinCsvFileName = (transId: string): string =>
   `epins-${transId.replace(/[^\w-]/g, '')}.csv`;
 
 /** Saves text as a file through a temporary object URL (no server round trip: it is all here). */
-export const saveTextFile = (name: string, text: string, type = 'text/csv;charset=utf-8') => {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: some browsers read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-};
+export const saveTextFile = (name: string, text: string, type = 'text/csv;charset=utf-8') =>
+  saveBlob(new Blob([text], { type }), name);
 
 /** The cards of a receipt as a CSV download (epins-<reference>.csv). */
 export const downloadEpinCsv = (receipt: TTransaction): void =>
