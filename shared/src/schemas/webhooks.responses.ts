@@ -44,8 +44,11 @@ export const ZWebhookEventSummary = z.object({
   _id: z.string().describe('The event id, as sent in Vendo-Webhook-Id'),
   type: ZWebhookEventType,
   status: ZWebhookEventStatus,
-  transactionId: z.string(),
-  reference: z.string().nullable().describe("The transaction's trans_Id"),
+  transactionId: z.string().nullable().describe('null for bulk.completed'),
+  reference: z
+    .string()
+    .nullable()
+    .describe("The transaction's trans_Id (bulk.completed: the batch's reference)"),
   createdAt: ZIsoDateTime,
   attempts: z.number().int(),
   lastStatusCode: z.number().int().nullable(),

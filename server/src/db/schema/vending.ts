@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
+  boolean,
+  check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -156,3 +160,104 @@ export type SupplierFloatCheck = {
   /** References of the measured purchases whose own movement differs from their cost (≤ 20). */
   differing: string[];
 };
+
+/**
+ * Each supplier's health per product (data, airtime): a circuit breaker (docs/product-rules.md
+ * #supplier-health). `closed` takes purchases; `open` is skipped while another supplier of the
+ * list is healthy; `half_open` takes purchases again after the cool-down, to see whether the
+ * supplier recovered. An admin may force a state (`forced`), which holds until lifted.
+ */
+export const supplierBreakers = pgTable(
+  'supplier_breakers',
+  {
+    supplier: text('supplier').notNull(),
+    product: text('product').notNull(),
+    state: text('state').notNull().default('closed'),
+    forced: text('forced'),
+    /** When `state` last changed. */
+    since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
+    /** The last measure: settled purchases in the window and the share delivered (0–1). */
+    sample: integer('sample').notNull().default(0),
+    successRatio: doublePrecision('success_ratio'),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    forcedBy: uuid('forced_by').references(() => users.id),
+    forcedAt: timestamp('forced_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.supplier, t.product] }),
+    check('supplier_breakers_state_check', sql`${t.state} in ('closed', 'open', 'half_open')`),
+    check('supplier_breakers_forced_check', sql`${t.forced} is null or ${t.forced} in ('closed', 'open')`),
+  ],
+);
+
+/**
+ * A bulk purchase (POST /buy/bulk): many airtime or data lines bought in the background under one
+ * reference (docs/product-rules.md#bulk-purchases). running → done (every line ended) |
+ * cancelled (lines not yet sent were never charged).
+ */
+export const bulkBatches = pgTable(
+  'bulk_batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    reference: text('reference').notNull().unique(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull().default('running'),
+    total: integer('total').notNull(),
+    /** What the preview priced the whole batch at, in kobo (each line is charged as it runs). */
+    totalChargeKobo: bigint('total_charge_kobo', { mode: 'number' }).notNull(),
+    /** The client's Idempotency-Key / request_id: one batch per user and key. */
+    requestId: text('request_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('bulk_batches_user_request_key')
+      .on(t.userId, t.requestId)
+      .where(sql`request_id is not null`),
+    index('bulk_batches_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('bulk_batches_running_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'running'`),
+    check('bulk_batches_kind_check', sql`${t.kind} in ('airtime', 'data')`),
+    check('bulk_batches_status_check', sql`${t.status} in ('running', 'done', 'cancelled')`),
+  ],
+);
+
+/**
+ * One line of a bulk purchase. queued → sending (a runner holds it until `claimed_until`) →
+ * sent (its purchase exists: `transaction_id`) | refused (never charged: `error` says why) |
+ * cancelled (the batch was cancelled before it was sent). A line's purchase carries the request
+ * id `<batch reference>-<line>`, so a line sent again after a crash finds its purchase instead of
+ * buying twice.
+ */
+export const bulkLines = pgTable(
+  'bulk_lines',
+  {
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => bulkBatches.id, { onDelete: 'cascade' }),
+    line: integer('line').notNull(),
+    network: text('network').notNull(),
+    phone: text('phone').notNull(),
+    /** Airtime: the face value, in kobo. */
+    amountKobo: bigint('amount_kobo', { mode: 'number' }),
+    /** Data: the plan id customers see. */
+    plan: text('plan'),
+    ported: boolean('ported').notNull().default(false),
+    status: text('status').notNull().default('queued'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    transactionId: uuid('transaction_id'),
+    error: text('error'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.batchId, t.line] }),
+    check(
+      'bulk_lines_status_check',
+      sql`${t.status} in ('queued', 'sending', 'sent', 'refused', 'cancelled')`,
+    ),
+  ],
+);

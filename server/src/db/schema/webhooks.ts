@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { transactions } from './transactions.ts';
+import { bulkBatches } from './vending.ts';
 import { users } from './users.ts';
 
 /**
@@ -32,9 +33,10 @@ export const webhookEvents = pgTable(
       .notNull()
       .references(() => users.id),
     type: text('type').notNull(),
-    transactionId: uuid('transaction_id')
-      .notNull()
-      .references(() => transactions.id),
+    /** The transaction it reports; null for a bulk purchase's end (`batch_id`). */
+    transactionId: uuid('transaction_id').references(() => transactions.id),
+    /** The bulk purchase whose end it reports (type bulk.completed). */
+    batchId: uuid('batch_id').references(() => bulkBatches.id, { onDelete: 'cascade' }),
     /**
      * The transaction row as it was at the change (to_jsonb of the row): the receipt is made from
      * it by the same mapper as GET /transaction, at send. Server-side only: it holds fields a
@@ -62,7 +64,11 @@ export const webhookEvents = pgTable(
       .where(sql`${t.status} <> 'pending'`),
     check(
       'webhook_events_type_check',
-      sql`${t.type} in ('transaction.success', 'transaction.refunded', 'transaction.failed', 'deposit.credited')`,
+      sql`${t.type} in ('transaction.success', 'transaction.refunded', 'transaction.failed', 'deposit.credited', 'bulk.completed')`,
+    ),
+    check(
+      'webhook_events_subject_check',
+      sql`(${t.transactionId} is null) <> (${t.batchId} is null)`,
     ),
     check('webhook_events_status_check', sql`${t.status} in ('pending', 'delivered', 'failed')`),
   ],
