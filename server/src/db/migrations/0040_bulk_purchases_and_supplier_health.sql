@@ -22,6 +22,7 @@ CREATE TABLE "bulk_lines" (
 	"amount_kobo" bigint,
 	"plan" text,
 	"ported" boolean DEFAULT false NOT NULL,
+	"charge_kobo" bigint NOT NULL,
 	"status" text DEFAULT 'queued' NOT NULL,
 	"claimed_until" timestamp with time zone,
 	"transaction_id" uuid,

@@ -247,6 +247,11 @@ export const bulkLines = pgTable(
     /** Data: the plan id customers see. */
     plan: text('plan'),
     ported: boolean('ported').notNull().default(false),
+    /**
+     * The charge the buyer confirmed for this line, in kobo: a line the price moved for since is
+     * refused rather than charged more.
+     */
+    chargeKobo: bigint('charge_kobo', { mode: 'number' }).notNull(),
     status: text('status').notNull().default('queued'),
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     transactionId: uuid('transaction_id'),
