@@ -55,6 +55,7 @@ const CUSTOMER = [
   '/profile/tv',
   '/profile/exam',
   '/profile/epin',
+  '/profile/bulk',
 ];
 const AGENT = ['/profile', '/admin/users', '/profile/updatePrice', '/profile/billsPrices'];
 const ADMIN = [

@@ -1,11 +1,14 @@
 /**
  * `npm run bench`: on the database the environment names (DATABASE_URL, else a fresh embedded
  * PGlite in memory). First the ledger alone (journals/s on one hot wallet), then POST /buy/data
- * against a bare debit route. The last line is the buy-data summary. BENCH_SMOKE=1: short runs.
+ * against a bare debit route, then a bulk airtime batch against the same purchases sent one by
+ * one. The last line is the buy-data summary. BENCH_SMOKE=1: short runs. BENCH_ONLY=buy-data or
+ * BENCH_ONLY=bulk: that part alone.
  */
 import { openBenchDatabase } from './bench-database.ts';
 import { seedReferenceData } from '../src/seed/reference-data.ts';
 import { benchBuyData } from './buy-data.ts';
+import { benchBulk } from './bulk.ts';
 import { benchLedger } from './ledger.ts';
 
 const smoke = process.env.BENCH_SMOKE === '1';
@@ -16,12 +19,37 @@ const { database, where, close } = await openBenchDatabase('vendo_bench', { pool
 await database.migrate();
 await seedReferenceData(database.db);
 
+const only = process.env.BENCH_ONLY;
+
+// Bulk purchases: 500 lines (100 in a smoke run), before the timed load runs fill the tables.
+const bulk =
+  only === undefined || only === 'bulk'
+    ? await benchBulk(database, {
+        lines: Number(process.env.BENCH_BULK_LINES ?? (smoke ? 100 : 500)),
+      })
+    : null;
+if (bulk) {
+  console.log(
+    `  bulk: ${bulk.lines} lines at ${bulk.concurrency} at a time: ${bulk.bulkSuccess} delivered, ${bulk.bulkFailed} failed; singles ${bulk.singleFailures} not 200; ledger ${bulk.violations.length ? `VIOLATED: ${bulk.violations.map((v) => v.name).join(', ')}` : 'clean'}`,
+  );
+  console.log(
+    `bench bulk-airtime (${where}): ratio ${(bulk.singlesMs / bulk.bulkMs).toFixed(2)}, batch ${(bulk.bulkMs / 1000).toFixed(2)} s from 202 to finished, ${bulk.lines} single purchases ${(bulk.singlesMs / 1000).toFixed(2)} s`,
+  );
+}
+const bulkOk =
+  bulk === null ||
+  (bulk.bulkSuccess === bulk.lines && bulk.singleFailures === 0 && bulk.violations.length === 0);
+if (only === 'bulk') {
+  await close();
+  process.exit(bulkOk ? 0 : 1);
+}
+
 // BENCH_ONLY=buy-data skips the ledger bench (for quick comparisons of the purchase path).
 const ledger =
-  process.env.BENCH_ONLY === 'buy-data'
+  only === 'buy-data'
     ? { perSecond: 0, p99: 0, errors: 0 }
     : await benchLedger(database, { seconds: smoke ? 2 : seconds, concurrency: connections });
-if (process.env.BENCH_ONLY !== 'buy-data') {
+if (only !== 'buy-data') {
   console.log(
     `bench ledger (${where}, ${connections} concurrent, one wallet): ${ledger.perSecond.toFixed(0)} journals/s p99 ${ledger.p99.toFixed(1)} ms, errors ${ledger.errors}`,
   );
@@ -57,6 +85,7 @@ console.log(
 );
 process.exitCode =
   purchase.non2xx + purchase.errors + cable.non2xx + cable.errors + ledger.errors === 0 &&
-  violations.length === 0
+  violations.length === 0 &&
+  bulkOk
     ? 0
     : 1;

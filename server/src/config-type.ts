@@ -109,6 +109,20 @@ export type Config = {
     electricitySupplier: 'ALARO' | 'GLAD';
     /** How long the sandbox's "no answer" trigger (3333) waits: longer than the adapter timeout. */
     sandboxSlowMs: number;
+    /**
+     * Each supplier's circuit breaker per product (docs/product-rules.md#supplier-health): below
+     * `threshold` (0–1) of successes over `minSample` attempts in the last `windowMinutes` it is
+     * skipped; after `cooldownMinutes` it takes purchases again, and `probeSample` attempts
+     * decide. The check runs every `intervalMs` in each process (0 = never).
+     */
+    supplierBreaker: {
+      threshold: number;
+      windowMinutes: number;
+      minSample: number;
+      cooldownMinutes: number;
+      probeSample: number;
+      intervalMs: number;
+    };
   };
   /** Each vending supplier's URL, key, timeout and network ids; no URL = the local sandbox. */
   suppliers: Record<TSupplier, SupplierSettings>;
@@ -141,6 +155,13 @@ export type Config = {
     allowedIps: string[];
     /** Fee on deposits into reserved accounts, in basis points (108 = 1.08%). */
     accountCardFeeBasisPoints: number;
+  };
+  /** Bulk purchases' runner (docs/product-rules.md#bulk-purchases). */
+  bulk: {
+    /** How often a process looks for batches to run or finish (after a restart); 0 = never. */
+    intervalMs: number;
+    /** Lines one process buys at once. */
+    concurrency: number;
   };
   webhooks: {
     /** How often the delivery worker looks for due events; 0 = never (tests run passes by hand). */

@@ -81,6 +81,12 @@ const ZEnv = z.object({
   FLOAT_LOW_NAIRA: z.coerce.number().min(0).max(1_000_000_000).default(10_000),
   SUPPLIER_FLOAT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   AIRTIME_COST_BP: z.coerce.number().int().min(0).max(10_000).default(9700),
+  SUPPLIER_BREAKER_THRESHOLD: z.coerce.number().min(0).max(1).default(0.85),
+  SUPPLIER_BREAKER_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  SUPPLIER_BREAKER_MIN_SAMPLE: z.coerce.number().int().min(1).max(100_000).default(20),
+  SUPPLIER_BREAKER_COOLDOWN_MINUTES: z.coerce.number().min(0).max(1440).default(10),
+  SUPPLIER_BREAKER_PROBE_SAMPLE: z.coerce.number().int().min(1).max(10_000).default(5),
+  SUPPLIER_BREAKER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   ELECTRICITY_SUPPLIER: z.enum(['ALARO', 'GLAD']).default('GLAD'),
   SANDBOX_SLOW_MS: z.coerce.number().int().min(0).optional(),
   SQUAD_BASE_URL: z
@@ -113,6 +119,8 @@ const ZEnv = z.object({
   WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: bool(false),
   WEBHOOK_ALLOW_HTTP: bool(false),
+  BULK_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
+  BULK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   METRICS_TOKEN: z
     .string()
     .regex(/^\S{16,}$/, 'at least 16 characters, no spaces')
@@ -249,6 +257,14 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       airtimeCostBasisPoints: e.AIRTIME_COST_BP,
       electricitySupplier: e.ELECTRICITY_SUPPLIER,
       sandboxSlowMs: e.SANDBOX_SLOW_MS ?? e.SUPPLIER_TIMEOUT_MS + 2000,
+      supplierBreaker: {
+        threshold: e.SUPPLIER_BREAKER_THRESHOLD,
+        windowMinutes: e.SUPPLIER_BREAKER_WINDOW_MINUTES,
+        minSample: e.SUPPLIER_BREAKER_MIN_SAMPLE,
+        cooldownMinutes: e.SUPPLIER_BREAKER_COOLDOWN_MINUTES,
+        probeSample: e.SUPPLIER_BREAKER_PROBE_SAMPLE,
+        intervalMs: e.SUPPLIER_BREAKER_INTERVAL_SECONDS * 1000,
+      },
     },
     suppliers: supplierSettingsFrom(e, e.SUPPLIER_TIMEOUT_MS),
     vtpass: vtpassSettingsFrom(e, e.SUPPLIER_TIMEOUT_MS),
@@ -267,6 +283,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       secretKeySet: Boolean(e.BILLSTACK_SECRET_KEY),
       allowedIps: billstackAllowedIps,
       accountCardFeeBasisPoints: e.ACCOUNT_CARD_FEE_BP,
+    },
+    bulk: {
+      intervalMs: e.BULK_INTERVAL_MS,
+      concurrency: e.BULK_CONCURRENCY,
     },
     webhooks: {
       intervalMs: e.WEBHOOK_INTERVAL_MS,

@@ -44,6 +44,12 @@ const EpinPage = lazyPage(() =>
 const EpinPrintPage = lazyPage(() =>
   import('@/features/vending/components/epin-print-page').then((m) => m.EpinPrintPage),
 );
+const BulkPage = lazyPage(() =>
+  import('@/features/vending/components/bulk-page').then((m) => m.BulkPage),
+);
+const BulkBatchPage = lazyPage(() =>
+  import('@/features/vending/components/bulk-batch-page').then((m) => m.BulkBatchPage),
+);
 const ReceiptPage = lazyPage(() =>
   import('@/features/vending/components/receipt-page').then((m) => m.ReceiptPage),
 );
@@ -134,6 +140,8 @@ export const ProfileRoutes = () => (
         <Route path="exam" element={<ExamPage />} />
         <Route path="epin" element={<EpinPage />} />
         <Route path="epins/:id/print" element={<EpinPrintPage />} />
+        <Route path="bulk" element={<BulkPage />} />
+        <Route path="bulk/:batchId" element={<BulkBatchPage />} />
         <Route path="receipt/:id" element={<ReceiptPage />} />
         <Route path="contacts" element={<ContactsPage />} />
         <Route path="transfer" element={<TransferPage />} />

@@ -20,9 +20,10 @@ import { registerStoreModule } from './store-modules';
  * - Beneficiaries, Contacts: the user's saved accounts and numbers.
  * - ApiTokens: the user's API tokens (never their secrets).
  * - Prices, Site: public data.
- * - Back office: Services, Suppliers, CostPrices, Fees, UssdCodes, Notification, PlanHistory,
- *   BillsCatalogue (cable and exam products, their locks and suppliers), AdminDashboard
- *   (figures, chart), Alerts, Users, Coupons, Audit, Reconciliation.
+ * - Back office: Services, Suppliers, SupplierHealth (each supplier's breaker), CostPrices, Fees,
+ *   UssdCodes, Notification, PlanHistory, BillsCatalogue (cable and exam products, their locks
+ *   and suppliers), AdminDashboard (figures, chart), Alerts, Users, Coupons, Audit,
+ *   Reconciliation.
  * - Developer (API users): Webhook (URL and secret hint), WebhookDeliveries (the delivery log).
  */
 export const api = createApi({
@@ -40,6 +41,8 @@ export const api = createApi({
     'Site',
     'Services',
     'Suppliers',
+    'SupplierHealth',
+    'BulkBatches',
     'CostPrices',
     'Fees',
     'UssdCodes',

@@ -14,6 +14,7 @@ import { transactionRoutes } from '../modules/transactions/transactions.routes.t
 import { adminVendingRoutes } from '../modules/vending/admin-vending.routes.ts';
 import { vendingRoutes } from '../modules/vending/vending.routes.ts';
 import { billsRoutes } from '../modules/bills/bills.routes.ts';
+import { bulkRoutes } from '../modules/bulk/bulk.routes.ts';
 import { withdrawRoutes } from '../modules/withdraw/withdraw.routes.ts';
 import { openApiRoutes } from '../openapi/openapi.routes.ts';
 import { serviceRoutes } from '../web/service.routes.ts';
@@ -33,6 +34,8 @@ export const routeTable: readonly AnyRoute[] = [
   ...vendingRoutes,
   // cable TV and exam PINs
   ...billsRoutes,
+  // many numbers at once
+  ...bulkRoutes,
   // account: contacts, API tokens, auth, webhook settings
   ...contactRoutes,
   ...apiTokenRoutes,

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createUser, type TestUser } from '../../test/factories/user.factory.ts';
 import { startServerProcess, serverDir } from '../../test/helpers/server-process.ts';
+import { bulkRunnerOf } from '../modules/bulk/bulk-runner.ts';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 import { databaseUrlFor } from '../../test/helpers/test-db.ts';
 import { resolveJwtSecret } from '../lib/jwt-secret.ts';
@@ -219,6 +220,23 @@ const fillSource = async () => {
   await ok(
     send(apiUser, 'post', '/buy/data', { network: 1, mobile_number: '08031234567', plan: '2' }),
   );
+  // A bulk purchase that ended (its lines, and its bulk.completed event for the API user).
+  await ok(
+    send(apiUser, 'post', '/buy/bulk', {
+      kind: 'airtime',
+      items: [{ network: 'MTN', mobile_number: '08031234567', amount: 100 }],
+    }),
+    202,
+  );
+  await bulkRunnerOf(t.ctx).idle();
+  // A supplier's breaker, forced by an admin.
+  await ok(
+    send(admin, 'post', '/admin/supplier/health', {
+      supplier: 'GLAD',
+      product: 'airtime',
+      force: 'open',
+    }),
+  );
   await ok(t.request().post('/api/v1/auth/requestPasswordReset').send({ email: apiUser.email }));
   await t
     .request()
@@ -325,7 +343,7 @@ describe.skipIf(!reachable)('npm run db:to-postgres', () => {
   it('refuses a target that is not empty, and writes nothing', async () => {
     const again = await runMove([targetUrl, '--data-dir', dataDir]);
     expect(again.output).toMatch(
-      /refused: The target database is not empty: admin_alerts \(1 rows\), .* nothing was written/,
+      /refused: The target database is not empty: admin_alerts \(2 rows\), .* nothing was written/,
     );
     expect(again.status).toBe(2);
     const client = new pg.Client({ connectionString: targetUrl });

@@ -10,6 +10,8 @@ import { outboxComposers } from '../modules/auth/reset-mail.ts';
 import { deleteStaleLoginThrottles } from '../modules/auth/login-throttle.ts';
 import { foldAllHistoryTotals } from '../modules/transactions/history-fold.ts';
 import { reconcileOnce } from '../modules/vending/reconciler.ts';
+import { bulkRunnerOf, finishBulkBatches } from '../modules/bulk/bulk-runner.ts';
+import { runSupplierHealthCheck } from '../modules/vending/supplier-health.ts';
 import { reconcileWithdrawals } from '../modules/withdraw/withdraw.service.ts';
 import { deliverDueWebhooks } from '../modules/webhooks/webhook-delivery.ts';
 import { pruneWebhookEvents } from '../modules/webhooks/webhooks.repository.ts';
@@ -115,8 +117,13 @@ const every = (
  *   until none);
  * - every WEBHOOK_INTERVAL_MS: the webhook outbox, the next pass at once while batches come full;
  * - every 2 s: the history totals' fold (one process at a time folds; the others skip);
+ * - every BULK_INTERVAL_MS: bulk purchases' lines not bought yet (after a restart), and batches
+ *   to finish;
  * - every LEDGER_CHECK_INTERVAL_SECONDS: the ledger's invariants (one process at a time, and only
- *   when the last run by any process is that old; a violation raises an admin alert).
+ *   when the last run by any process is that old; a violation raises an admin alert);
+ * - every SUPPLIER_BREAKER_INTERVAL_SECONDS: each supplier's health per product, measured from
+ *   the purchases themselves; a breaker moves by a guarded update, so of several processes only
+ *   one moves it and alerts (docs/product-rules.md#supplier-health).
  * Each pass claims its work with SKIP LOCKED, so every server process may run this.
  */
 export const startBackgroundJobs = (ctx: AppContext): { stop: () => Promise<void> } => {
@@ -165,9 +172,21 @@ export const startBackgroundJobs = (ctx: AppContext): { stop: () => Promise<void
   const fold = every(ctx, 'history fold', HISTORY_FOLD_INTERVAL_MS, () =>
     foldAllHistoryTotals(ctx.db, { maxBatches: 20 }),
   );
+  // Bulk purchases: lines left by a restart (or by another process that stopped) are taken up,
+  // and batches whose last purchases the reconciler settled are finished (their webhook queued).
+  const bulk = every(ctx, 'bulk purchases', ctx.config.bulk.intervalMs, async () => {
+    bulkRunnerOf(ctx).kick();
+    await finishBulkBatches(ctx);
+  });
   const ledgerIntervalMs = ctx.config.ledgerCheckIntervalSeconds * 1000;
   const ledger = every(ctx, 'ledger check', Math.min(ledgerIntervalMs, LEDGER_CHECK_TICK_MS), () =>
     runLedgerCheck(ctx),
+  );
+  const supplierHealth = every(
+    ctx,
+    'supplier health',
+    ctx.config.vending.supplierBreaker.intervalMs,
+    () => runSupplierHealthCheck(ctx),
   );
   return {
     stop: async () => {
@@ -177,6 +196,8 @@ export const startBackgroundJobs = (ctx: AppContext): { stop: () => Promise<void
         webhooks.stop(),
         fold.stop(),
         ledger.stop(),
+        supplierHealth.stop(),
+        bulk.stop().then(() => bulkRunnerOf(ctx).stop()),
       ]);
     },
   };

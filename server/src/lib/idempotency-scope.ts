@@ -23,3 +23,9 @@ export const markRequestActing = async (db: DbOrTx): Promise<void> => {
   const claim = currentClaim();
   if (claim) await markActed(db, claim);
 };
+
+/**
+ * Runs `work` outside the request's key claim: for background work a request starts and does
+ * not wait for (a bulk purchase's lines), whose writes are not that request's acts.
+ */
+export const outsideRequest = <T>(work: () => T): T => scope.exit(work);

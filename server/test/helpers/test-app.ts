@@ -8,6 +8,7 @@ import type { Database } from '../../src/db/client.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 import { createMailer } from '../../src/lib/mailer.ts';
+import { bulkRunnerOf } from '../../src/modules/bulk/bulk-runner.ts';
 import { checkLedgerInvariants } from '../../src/modules/ledger/ledger.invariants.ts';
 import { createMetrics } from '../../src/modules/metrics/metrics.ts';
 import { createBoundRegistry } from '../../src/providers/vending/bound-registry.ts';
@@ -102,6 +103,8 @@ export const createTestApp = async (
     ledgerViolations: async () =>
       (await checkLedgerInvariants(database.db)).filter((r) => r.violations > 0),
     close: async () => {
+      // A bulk purchase's lines still running would outlive the database.
+      await bulkRunnerOf(ctx).stop();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await database.close();

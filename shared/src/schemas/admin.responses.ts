@@ -30,6 +30,60 @@ export const ZSupplierListResponse = z.array(
 );
 export type TSupplierListResponse = z.infer<typeof ZSupplierListResponse>;
 
+export const ZBreakerState = z
+  .enum(['closed', 'open', 'half_open'])
+  .describe("'closed': healthy; 'open': failing, skipped; 'half_open': testing recovery");
+export type TBreakerState = z.infer<typeof ZBreakerState>;
+
+export const ZSupplierHealth = z
+  .object({
+    supplier: z.string(),
+    product: z.enum(['data', 'airtime']),
+    state: ZBreakerState.describe('What the measure says'),
+    forced: z
+      .enum(['closed', 'open'])
+      .nullable()
+      .describe('What an admin forced, holding until lifted; null: none'),
+    effectiveState: ZBreakerState.describe('What purchases follow: `forced` if set, else `state`'),
+    successRatio: z
+      .number()
+      .min(0)
+      .max(1)
+      .nullable()
+      .describe('Share of `sample` that succeeded (0–1); null: no attempts measured'),
+    sample: z
+      .number()
+      .int()
+      .describe(
+        'Attempts measured: in the window since the state last changed (open: those that opened it)',
+      ),
+    since: ZIsoDateTime.nullable().describe('When `state` last changed; null: never checked yet'),
+    checkedAt: ZIsoDateTime.nullable().describe('The last check; null: never checked yet'),
+    forcedBy: z.string().nullable().describe('Username of the admin who last forced it'),
+    forcedAt: ZIsoDateTime.nullable(),
+  })
+  .describe("One supplier's health for one product: its circuit breaker");
+export type TSupplierHealth = z.infer<typeof ZSupplierHealth>;
+
+/** GET /admin/supplier/health: every supplier × product, and the rules the check applies. */
+export const ZSupplierHealthResponse = z.object({
+  breakers: z.array(ZSupplierHealth),
+  rules: z
+    .object({
+      threshold: z.number().describe('Below this success ratio a supplier is failing (0–1)'),
+      windowMinutes: z.number().int(),
+      minSample: z.number().int().describe('Attempts needed before a healthy supplier is judged'),
+      cooldownMinutes: z.number().describe('How long a failing supplier is skipped before a test'),
+      probeSample: z.number().int().describe('Attempts that decide a test of recovery'),
+    })
+    .describe('SUPPLIER_BREAKER_* settings'),
+});
+export type TSupplierHealthResponse = z.infer<typeof ZSupplierHealthResponse>;
+
+/** POST /admin/supplier/health: what changed, and the breaker after it. */
+export const ZSupplierHealthForcedResponse = ZMsgResponse.extend({ breaker: ZSupplierHealth });
+export type TSupplierHealthForcedResponse = z.infer<typeof ZSupplierHealthForcedResponse>;
+
 export const ZService = z
   .object({
     id: z.string(),
@@ -81,7 +135,7 @@ export const ZAlert = z
     acknowledgedBy: z.string().nullable().describe('Username of the admin who acknowledged it'),
   })
   .describe(
-    "Something an admin must act on: kind 'supplier_float' (exhausted), 'float_low', 'purchase_sla', 'auto_refund', 'supplier_mismatch', 'supplier_answer_mismatch', 'supplier_reversal', 'float_mismatch' …",
+    "Something an admin must act on: kind 'supplier_float' (exhausted), 'float_low', 'purchase_sla', 'auto_refund', 'supplier_mismatch', 'supplier_answer_mismatch', 'supplier_reversal', 'float_mismatch', 'supplier_health' (a supplier's breaker changed) …",
   );
 export type TAlert = z.infer<typeof ZAlert>;
 

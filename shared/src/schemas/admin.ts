@@ -99,6 +99,29 @@ export const ZSupplierRequest = z
   );
 export type TSupplierRequest = z.input<typeof ZSupplierRequest>;
 
+/** The products a supplier's health is measured for (docs/product-rules.md#supplier-health). */
+export const BREAKER_PRODUCTS = ['data', 'airtime'] as const;
+export type TBreakerProduct = (typeof BREAKER_PRODUCTS)[number];
+
+/**
+ * POST /admin/supplier/health (admins): force a supplier's breaker for one product open (its
+ * purchases skip it) or closed (it takes them whatever it measures), or lift the force (`null`)
+ * so the measure decides again (docs/product-rules.md#supplier-health).
+ */
+export const ZSupplierHealthRequest = z.object({
+  supplier: z.enum(SUPPLIERS, { error: 'Select a supplier' }).describe('ALARO or GLAD'),
+  product: z
+    .enum(BREAKER_PRODUCTS, { error: "Choose a product: 'data' or 'airtime'" })
+    .describe("'data' or 'airtime'"),
+  force: z
+    .enum(['open', 'closed'], {
+      error: "Choose what to force: 'open', 'closed', or null to lift the force",
+    })
+    .nullable()
+    .describe("'open': skipped; 'closed': takes purchases; null: the measure decides again"),
+});
+export type TSupplierHealthRequest = z.input<typeof ZSupplierHealthRequest>;
+
 /** POST /admin/updateServices: lock (false) or unlock (true) a service. */
 /** What one network's lock covers; electricity is locked as a whole service only. */
 export const NETWORK_SERVICE_TYPES = ['airtime', 'data'] as const;

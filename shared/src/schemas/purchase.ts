@@ -46,6 +46,17 @@ const expectedAmount = z
   .transform((v) => nairaToKobo(v))
   .optional();
 
+/** A network by its code for the product, or by name ('MTN', 'glo'): bulk lines and CSV files. */
+export const networkByCodeOrName = (codes: Record<TNetwork, number>, requiredMessage: string) =>
+  z
+    .union([z.number(), z.string()], { error: requiredMessage })
+    .transform((v) =>
+      typeof v === 'string' && codes[v.trim().toUpperCase() as TNetwork] !== undefined
+        ? codes[v.trim().toUpperCase() as TNetwork]
+        : v,
+    )
+    .pipe(networkCode(codes, requiredMessage));
+
 export const ZBuyDataRequest = z.object({
   // An empty or missing network is 'Please select a network' (docs/product-rules.md#purchases).
   network: networkCode(DATA_NETWORK_CODES, 'Please select a network'),

@@ -2,6 +2,7 @@ import { z } from '../zod.ts';
 import { ZIsoDateTime, ZMsgResponse } from './common.ts';
 import { ZTransaction } from './transaction.ts';
 import { WEBHOOK_EVENT_TYPES } from './webhooks.ts';
+import { ZBulkBatchSummary } from './bulk.ts';
 
 /** Answers of the webhook settings routes, and the body every webhook POST carries. */
 
@@ -77,6 +78,11 @@ export const ZWebhookEventBody = z.object({
   id: z.string().describe('Stable event id: the same on every retry; deduplicate on it'),
   type: ZWebhookEventType,
   created_at: ZIsoDateTime,
-  receipt: ZTransaction.describe('The transaction as GET /transaction/{id} shows it'),
+  receipt: ZTransaction.optional().describe(
+    'transaction.* and deposit.credited: the transaction as GET /transaction/{id} shows it',
+  ),
+  batch: ZBulkBatchSummary.optional().describe(
+    'bulk.completed: the batch as GET /buy/bulk/{batchId} shows it, without its lines',
+  ),
 });
 export type TWebhookEventBody = z.infer<typeof ZWebhookEventBody>;

@@ -28,5 +28,6 @@ export const WEBHOOK_EVENT_TYPES = [
   'transaction.refunded',
   'transaction.failed',
   'deposit.credited',
+  'bulk.completed',
 ] as const;
 export type TWebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

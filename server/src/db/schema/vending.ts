@@ -186,7 +186,10 @@ export const supplierBreakers = pgTable(
   (t) => [
     primaryKey({ columns: [t.supplier, t.product] }),
     check('supplier_breakers_state_check', sql`${t.state} in ('closed', 'open', 'half_open')`),
-    check('supplier_breakers_forced_check', sql`${t.forced} is null or ${t.forced} in ('closed', 'open')`),
+    check(
+      'supplier_breakers_forced_check',
+      sql`${t.forced} is null or ${t.forced} in ('closed', 'open')`,
+    ),
   ],
 );
 

@@ -62,6 +62,7 @@ const samples = (): Record<string, Sample> => ({
   'post /admin/notification': { body: { msg: 'New prices' } },
   'post /admin/updatePrice': { body: { dataId: someId, newPrice: { price: 500 } } },
   'post /admin/supplier': { body: { network: 'MTN', supplierName: 'GLAD' } },
+  'post /admin/supplier/health': { body: { supplier: 'ALARO', product: 'data', force: 'open' } },
   'post /admin/updateServices': {
     body: { serviceName: 'data', serviceType: 'data', serviceStatus: false },
   },
@@ -155,6 +156,7 @@ const state = async () =>
         (select string_agg(concat_ws(',', service_id, is_open, supplier_name), ';' order by service_id) from bills_services),
         (select string_agg(concat_ws(',', service_name, service_status::text), ';' order by service_name) from services),
         (select string_agg(concat_ws(',', key, value::text), ';' order by key) from settings),
+        (select string_agg(concat_ws(',', supplier, product, forced), ';' order by supplier, product) from supplier_breakers),
         (select count(*) from notifications), (select count(*) from supplier_reconciliations),
         (select count(*) from admin_alerts where acknowledged_at is not null),
         (select string_agg(balance_kobo::text, ',' order by id) from ledger_accounts where user_id is not null)

@@ -235,6 +235,21 @@ export const ACTS: StaffAct[] = [
     },
   },
   {
+    action: 'supplier.health',
+    route: 'post /api/v1/admin/supplier/health',
+    who: () => admin,
+    targetType: 'supplier_breaker',
+    act: async (who) => {
+      // Closed: GLAD keeps taking data whatever it measures (the other acts buy from ALARO).
+      await send(who, 'post', '/admin/supplier/health', {
+        supplier: 'GLAD',
+        product: 'data',
+        force: 'closed',
+      });
+      return 'GLAD:data';
+    },
+  },
+  {
     action: 'service.status',
     route: 'post /api/v1/admin/updateServices',
     who: () => admin,

@@ -4,17 +4,21 @@ import {
   ZSandboxFloatRequest,
   ZSandboxOutageParams,
   ZSandboxOutageRequest,
+  ZSupplierHealthRequest,
 } from '@vendo/shared/schemas/admin';
 import {
   ZPendingPurchasesResponse,
   ZReconciliationRunsResponse,
   ZRequeryPurchaseResponse,
+  ZSupplierHealthForcedResponse,
+  ZSupplierHealthResponse,
 } from '@vendo/shared/schemas/admin.responses';
 import { ZMsgResponse } from '@vendo/shared/schemas/common';
 import { reply, route } from '../../api/route.ts';
 import { ZReconcileStartedResponse } from '../../openapi/answers.ts';
 import { idParam } from '../../api/params.ts';
 import { pendingQueue, staffRefund, staffRequery } from './staff-purchases.service.ts';
+import { forceSupplierHealth, supplierHealth } from './supplier-health.ts';
 import {
   lagosToday,
   reconcileSuppliers,
@@ -102,6 +106,33 @@ export const adminVendingRoutes = [
     access: 'admin',
     answers: { 200: { description: 'Newest first', schema: ZReconciliationRunsResponse } },
     handler: async ({ ctx }) => reply(200, { runs: await reconciliationRuns(ctx) }),
+  }),
+  /** Each supplier's health per product: its circuit breaker (docs/product-rules.md#supplier-health). */
+  route({
+    method: 'get',
+    path: '/admin/supplier/health',
+    tags,
+    summary: 'Each supplier’s health per product',
+    description:
+      'Per supplier and product (data, airtime): the state the measure gives (`closed` healthy, `open` failing and skipped, `half_open` testing recovery), an admin’s force, the state purchases follow, and the last measure (success ratio and attempts). `rules` are the SUPPLIER_BREAKER_* settings.',
+    access: 'admin',
+    answers: { 200: { description: 'Every supplier × product', schema: ZSupplierHealthResponse } },
+    handler: async ({ ctx }) => reply(200, await supplierHealth(ctx)),
+  }),
+  /** Forces a supplier's breaker for a product open or closed, or lifts the force (audited). */
+  route({
+    method: 'post',
+    path: '/admin/supplier/health',
+    tags,
+    summary: 'Force a supplier’s breaker open or closed, or lift the force',
+    description:
+      '`force: "open"`: the product’s purchases skip the supplier while another of their list is not open; `"closed"`: it takes them whatever it measures; `null`: the measure decides again. Holds until lifted; audited, and the admins are alerted.',
+    access: 'admin',
+    body: ZSupplierHealthRequest,
+    answers: {
+      200: { description: 'Changed (or already so)', schema: ZSupplierHealthForcedResponse },
+    },
+    handler: async ({ ctx, user, body }) => reply(200, await forceSupplierHealth(ctx, user, body)),
   }),
   /**
    * Tops up a simulated supplier's float: served (and documented) only outside production. The

@@ -21,6 +21,8 @@ import {
 } from '../transactions/transactions.repository.ts';
 import type { PurchaseKind } from '../../providers/vending/port.ts';
 import { PURCHASE_TYPES_SQL } from '../../db/purchase-types.ts';
+import { skipOpenSuppliers } from './supplier-health.ts';
+import { effectiveBreakersSql } from './supplier-health.repository.ts';
 
 export const UNSETTLED = ['processing', 'pending'] as const;
 /** The purchase types (shared PURCHASE_TYPES), as plain strings to test a row's type against. */
@@ -252,7 +254,8 @@ export type SaleTerms = {
   supplier: TSupplier;
   /**
    * Who may serve this sale, in order: the product's list on the network, or the network's
-   * supplier alone. `supplier` is the first.
+   * supplier alone, without the suppliers whose breaker for the product is open (unless all of
+   * them are). `supplier` is the first.
    */
   suppliers: TSupplier[];
   costPerGbKobo: number;
@@ -261,8 +264,8 @@ export type SaleTerms = {
 };
 
 /**
- * The service's locks (whole and on this network), the network's supplier and (for data) the
- * plan, read in one statement: a
+ * The service's locks (whole and on this network), the network's supplier, the suppliers'
+ * breakers for the product and (for data) the plan, read in one statement: a
  * purchase reads them fresh every time, so an admin's change applies to the next purchase in
  * every process.
  */
@@ -280,6 +283,7 @@ export const findSaleTerms = async (
     locked: boolean;
     settings: Record<string, unknown> | null;
     plan: Record<string, unknown> | null;
+    breakers: Record<string, string> | null;
   }>(
     db,
     sql`select
@@ -291,7 +295,8 @@ export const findSaleTerms = async (
         where ${dataPlans.network} = ${network} and ${planMatch} and ${dataPlans.retiredAt} is null
         -- The customers' plan id first, should a plan id ever look like one of our ids.
         order by ${dataPlans.planId} = ${plan ?? ''} desc
-        limit 1) as plan`,
+        limit 1) as plan,
+      ${service === 'data' || service === 'airtime' ? effectiveBreakersSql(service) : sql`null`} as breakers`,
   );
   const settings = row?.settings ? rowFromRaw(networkSettings, row.settings) : null;
   const networkOpen =
@@ -302,9 +307,11 @@ export const findSaleTerms = async (
       : service === 'airtime'
         ? settings?.airtimeSuppliers
         : null;
-  const suppliers = (
-    list && list.length > 0 ? list : [settings?.supplierName ?? 'ALARO']
-  ) as TSupplier[];
+  // Failing suppliers are left out (docs/product-rules.md#supplier-health).
+  const suppliers = skipOpenSuppliers(
+    (list && list.length > 0 ? list : [settings?.supplierName ?? 'ALARO']) as TSupplier[],
+    row?.breakers,
+  );
   return {
     locked: row?.locked ?? false,
     networkLocked: networkOpen === false,

@@ -15,6 +15,7 @@ import {
   purchase,
   reconcileUntilSettled,
   t,
+  supplierActs,
   useVendingTestApp,
 } from './vending.test-helpers.ts';
 
@@ -23,19 +24,7 @@ useVendingTestApp();
 let admin: TestUser;
 const asAdmin = async () => (admin ??= await createUser(t.ctx, { isAdmin: true }));
 
-const setSuppliers = async (body: Record<string, unknown>) =>
-  t
-    .request()
-    .post('/api/v1/admin/supplier')
-    .set('x-auth-token', (await asAdmin()).token)
-    .send({ network: 'MTN', ...body });
-
-const outage = async (name: string, on: boolean) =>
-  t
-    .request()
-    .post(`/api/v1/admin/sandbox/suppliers/${name}/outage`)
-    .set('x-auth-token', (await asAdmin()).token)
-    .send({ on });
+const { setSuppliers, outage } = supplierActs(asAdmin);
 
 /** The sandbox orders a supplier holds under a purchase's reference (its request_id). */
 const ordersAt = (supplier: string, reference: string) =>

@@ -50,6 +50,32 @@ const lockedMessage = (service: PurchaseKind) =>
   `${service[0]!.toUpperCase()}${service.slice(1)} purchases are paused at the moment. Please try again later.`;
 
 /**
+ * Why a sale on these terms is refused before any money moves (the service paused, whole or on
+ * this network), or null when it may go ahead.
+ */
+export const termsRefusal = (
+  terms: SaleTerms,
+  query: { service: PurchaseKind; network: TNetwork },
+): string | null => {
+  if (terms.locked) return lockedMessage(query.service);
+  if (terms.networkLocked) {
+    return `${query.network} ${query.service} purchases are paused at the moment. Please try again later.`;
+  }
+  return null;
+};
+
+/** Why a data plan cannot be sold (none by that id on the network, or made unavailable), or null. */
+export const planRefusal = (
+  plan: SaleTerms['plan'],
+): { code: 'NOT_FOUND' | 'VALIDATION_ERROR'; msg: string } | null => {
+  if (!plan) return { code: 'NOT_FOUND', msg: 'That data plan does not exist for this network' };
+  if (!plan.isAvailable) {
+    return { code: 'VALIDATION_ERROR', msg: 'This data plan is not available at the moment' };
+  }
+  return null;
+};
+
+/**
  * The sale's terms (service lock, supplier, plan), refusing a purchase of a service an admin has
  * locked.
  */
@@ -58,14 +84,8 @@ const openTerms = async (
   query: { service: PurchaseKind; network: TNetwork; plan?: string },
 ): Promise<SaleTerms> => {
   const terms = await findSaleTerms(ctx.db, query);
-  if (terms.locked) {
-    throw new AppError('SERVICE_LOCKED', { msg: lockedMessage(query.service) });
-  }
-  if (terms.networkLocked) {
-    throw new AppError('SERVICE_LOCKED', {
-      msg: `${query.network} ${query.service} purchases are paused at the moment. Please try again later.`,
-    });
-  }
+  const refusal = termsRefusal(terms, query);
+  if (refusal) throw new AppError('SERVICE_LOCKED', { msg: refusal });
   return terms;
 };
 
@@ -98,13 +118,9 @@ export const buyData = async (ctx: AppContext, input: BuyDataInput): Promise<Pur
     network: input.network,
     plan: input.plan,
   });
-  if (!plan) {
-    throw new AppError('NOT_FOUND', { msg: 'That data plan does not exist for this network' });
-  }
-  if (!plan.isAvailable) {
-    throw new AppError('VALIDATION_ERROR', {
-      msg: 'This data plan is not available at the moment',
-    });
+  const refused = planRefusal(plan);
+  if (refused || !plan) {
+    throw new AppError(refused!.code, { msg: refused!.msg });
   }
   const price = priceData(plan, input.user.userType as TUserType, costPerGbKobo);
   assertConfirmedCharge(input.expectedChargeKobo, price.chargeKobo);

@@ -48,13 +48,36 @@ export const reconcileUntilSettled = async (reference: string, tries = 40) => {
 
 export const expectCleanLedger = async () => expect(await t.ledgerViolations()).toEqual([]);
 
-/** One test app per test file, opened before its tests and closed after them. */
-export const useVendingTestApp = (): void => {
+/**
+ * One test app per test file, opened before its tests and closed after them; `env` overrides
+ * more settings.
+ */
+export const useVendingTestApp = (env: Record<string, string> = {}): void => {
   beforeAll(async () => {
     // The adapter gives up after 1.5 s; the sandbox's "no answer" trigger holds 2.5 s.
-    t = await createTestApp({ PROCESSING_GRACE_SECONDS: '1', RECONCILE_RETRY_SECONDS: '1' });
+    t = await createTestApp({
+      PROCESSING_GRACE_SECONDS: '1',
+      RECONCILE_RETRY_SECONDS: '1',
+      ...env,
+    });
   });
   afterAll(async () => {
     await t?.close();
   });
 };
+
+/** An admin's supplier settings in tests: each network's list, and a sandbox supplier's outage. */
+export const supplierActs = (asAdmin: () => Promise<TestUser>) => ({
+  setSuppliers: async (body: Record<string, unknown>) =>
+    t
+      .request()
+      .post('/api/v1/admin/supplier')
+      .set('x-auth-token', (await asAdmin()).token)
+      .send({ network: 'MTN', ...body }),
+  outage: async (name: string, on: boolean) =>
+    t
+      .request()
+      .post(`/api/v1/admin/sandbox/suppliers/${name}/outage`)
+      .set('x-auth-token', (await asAdmin()).token)
+      .send({ on }),
+});

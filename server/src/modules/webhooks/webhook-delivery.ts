@@ -29,17 +29,25 @@ export const retryDelayMs = (
 
 /**
  * The JSON body of an event: its id, type and time, and the receipt as GET /transaction shows it
- * to its owner (whose own webhook this is: exam PINs in full when `pinSecrets` open them).
+ * to its owner (whose own webhook this is: exam PINs in full when `pinSecrets` open them), or
+ * for a bulk purchase's end the batch's summary.
  */
 export const webhookBody = (
   event: ClaimedWebhookEvent,
   pinSecrets: readonly (string | undefined)[] = [],
 ): string => {
-  const row = transactionFromSnapshot(event.snapshot);
-  const body: TWebhookEventBody = {
+  const head = {
     id: event.id,
     type: event.type as TWebhookEventBody['type'],
     created_at: event.createdAt.toISOString(),
+  };
+  // A bulk purchase's end: the snapshot is the batch's summary, made for its owner.
+  if (event.batchId) {
+    return JSON.stringify({ ...head, batch: event.snapshot } as TWebhookEventBody);
+  }
+  const row = transactionFromSnapshot(event.snapshot);
+  const body: TWebhookEventBody = {
+    ...head,
     receipt: toPublicTransaction(
       { ...row, userName: event.userName },
       { withProfit: false, viewer: { userId: event.userId, secrets: pinSecrets } },

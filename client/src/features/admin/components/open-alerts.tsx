@@ -14,6 +14,7 @@ const KIND_LABELS: Record<string, string> = {
   supplier_reversal: 'Supplier reversed a sale',
   float_mismatch: 'Supplier float moved more than our cost',
   auto_refund: 'Refunded after 24 h',
+  supplier_health: 'Supplier health changed',
 };
 
 /**

@@ -1,6 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { TService } from '@vendo/shared/schemas/admin.responses';
+import type {
+  TBreakerState,
+  TService,
+  TSupplierHealth,
+} from '@vendo/shared/schemas/admin.responses';
 import { buildSession, buildUser, profileOf } from '@/test/factories';
 import { holdReplies, stubHttp, type TRoute } from '@/test/http-stub';
 import { renderApp } from '@/test/render-app';
@@ -229,6 +233,108 @@ describe('/profile/adminSettings', () => {
     ]);
     // Four selections and two saves through the whole page: slower than most on a busy machine.
   }, 15_000);
+
+  it('shows each supplier’s health on a 360 px phone, forces one open and clears the force', async () => {
+    const width = window.innerWidth;
+    window.innerWidth = 360;
+    const breaker = (
+      supplier: string,
+      product: 'data' | 'airtime',
+      state: TBreakerState,
+      measure: { successRatio: number | null; sample: number },
+    ): TSupplierHealth => ({
+      supplier,
+      product,
+      state,
+      forced: null,
+      effectiveState: state,
+      ...measure,
+      since: '2026-11-01T09:00:00.000Z',
+      checkedAt: '2026-11-01T09:30:00.000Z',
+      forcedBy: null,
+      forcedAt: null,
+    });
+    let breakers = [
+      breaker('ALARO', 'data', 'closed', { successRatio: 0.97, sample: 31 }),
+      breaker('ALARO', 'airtime', 'open', { successRatio: 0.4, sample: 20 }),
+      breaker('GLAD', 'data', 'closed', { successRatio: null, sample: 0 }),
+      breaker('GLAD', 'airtime', 'half_open', { successRatio: 1, sample: 2 }),
+    ];
+    const rules = {
+      threshold: 0.85,
+      windowMinutes: 60,
+      minSample: 20,
+      cooldownMinutes: 10,
+      probeSample: 5,
+    };
+    const { user, requests } = openSettings({
+      'GET /admin/supplier/health': () => ({ status: 200, data: { breakers, rules } }),
+      'POST /admin/supplier/health': (request) => {
+        const body = request.body as { supplier: string; product: string; force: 'open' | null };
+        breakers = breakers.map((b) =>
+          b.supplier === body.supplier && b.product === body.product
+            ? {
+                ...b,
+                forced: body.force,
+                effectiveState: body.force ?? b.state,
+                forcedBy: 'boss',
+                forcedAt: '2026-11-01T09:40:00.000Z',
+              }
+            : b,
+        );
+        const who = `${body.supplier} ${body.product}`;
+        return {
+          status: 200,
+          data: {
+            msg: body.force ? `${who} is forced ${body.force}` : `${who} is no longer forced`,
+            breaker: breakers.find(
+              (b) => b.supplier === body.supplier && b.product === body.product,
+            )!,
+          },
+        };
+      },
+    });
+    try {
+      const health = await section('Supplier health');
+      expect(
+        await health.findByText(/Below 85% over at least 20, its purchases go to the next/),
+      ).toBeInTheDocument();
+      const card = (name: string) => within(health.getByRole('listitem', { name }));
+      await health.findByRole('listitem', { name: 'ALARO airtime' });
+      expect(card('ALARO data').getByText('Healthy')).toBeInTheDocument();
+      expect(card('ALARO data').getByText('97% of 31 attempts succeeded')).toBeInTheDocument();
+      expect(card('ALARO airtime').getByText('Failing: skipped')).toBeInTheDocument();
+      expect(card('ALARO airtime').getByText('40% of 20 attempts succeeded')).toBeInTheDocument();
+      expect(card('GLAD data').getByText('No attempts measured')).toBeInTheDocument();
+      expect(card('GLAD airtime').getByText('Testing recovery')).toBeInTheDocument();
+      // Nothing forced yet: nothing to clear.
+      expect(
+        card('GLAD data').getByRole('button', { name: 'Clear the force on GLAD data' }),
+      ).toBeDisabled();
+
+      await user.click(card('GLAD data').getByRole('button', { name: 'Force GLAD data open' }));
+      expect(await screen.findByText('GLAD data is forced open')).toBeInTheDocument();
+      expect(await card('GLAD data').findByText('Failing: skipped')).toBeInTheDocument();
+      expect(
+        card('GLAD data').getByText(/Forced open by boss; measured healthy/),
+      ).toBeInTheDocument();
+      expect(
+        card('GLAD data').getByRole('button', { name: 'Force GLAD data open' }),
+      ).toBeDisabled();
+
+      await user.click(
+        card('GLAD data').getByRole('button', { name: 'Clear the force on GLAD data' }),
+      );
+      expect(await screen.findByText('GLAD data is no longer forced')).toBeInTheDocument();
+      expect(await card('GLAD data').findByText('Healthy')).toBeInTheDocument();
+      expect(posted(requests, '/admin/supplier/health')).toEqual([
+        { supplier: 'GLAD', product: 'data', force: 'open' },
+        { supplier: 'GLAD', product: 'data', force: null },
+      ]);
+    } finally {
+      window.innerWidth = width;
+    }
+  });
 
   it("refuses a zero cost price with 'enter a valid price', then saves a valid one", async () => {
     const { user, requests } = openSettings();

@@ -7,6 +7,7 @@ import { FeesSection } from './fees-section';
 import { NotificationSection } from './notification-section';
 import { ServicesSection } from './services-section';
 import { SettingsSection } from './settings-section';
+import { SupplierHealthSection } from './supplier-health-section';
 import { SuppliersSection } from './suppliers-section';
 import { UssdCodesSection } from './ussd-codes-section';
 
@@ -14,13 +15,17 @@ const SECTIONS = [
   { id: 'services', label: 'Services' },
   { id: 'prices', label: 'Prices' },
   { id: 'suppliers', label: 'Suppliers' },
+  { id: 'supplier-health', label: 'Supplier health' },
   { id: 'cost-price', label: 'Cost price' },
   { id: 'notification', label: 'Notification' },
   { id: 'fees', label: 'Fees' },
   { id: 'ussd', label: 'USSD codes' },
 ];
 
-/** /profile/adminSettings (admins): services, prices, suppliers, costs, notice, fees, USSD. */
+/**
+ * /profile/adminSettings (admins): services, prices, suppliers and their health, costs, notice,
+ * fees, USSD.
+ */
 export const AdminSettingsPage = () => (
   <div className="settings-page">
     <div className="card settings-intro">
@@ -49,6 +54,7 @@ export const AdminSettingsPage = () => (
       </div>
     </SettingsSection>
     <SuppliersSection />
+    <SupplierHealthSection />
     <CostPriceSection />
     <NotificationSection />
     <FeesSection />

@@ -102,5 +102,44 @@ if (receipt.details?.delivered !== undefined) console.log('refunded', receipt.de
 for (const { pin, serial } of receipt.pins ?? []) console.log(\`*555*\${pin}#\`, serial);`,
   };
 
-  return { cable, exam, epin };
+  const bulk: TSnippet = {
+    curl: `# Check and price every line first: nothing is charged
+curl -X POST ${base}/buy/bulk \\
+  -H ${authHeader} \\
+  -H "Content-Type: application/json" \\
+  -d '{"kind": "airtime", "preview": true, "items": [
+        {"network": "MTN", "mobile_number": "08031234567", "amount": 500},
+        {"network": "GLO", "mobile_number": "08051234567", "amount": 200}]}'
+
+# Then start it (202 with batchId) and follow it
+curl -X POST ${base}/buy/bulk \\
+  -H ${authHeader} \\
+  -H "Content-Type: application/json" \\
+  -H "Idempotency-Key: $(uuidgen)" \\
+  -d '{"kind": "airtime", "items": [...the same items...]}'
+curl ${base}/buy/bulk/BATCH_ID -H ${authHeader}`,
+    js: `const items = staff.map((s) => ({ network: s.network, mobile_number: s.phone, amount: 500 }));
+const start = await fetch('${base}/buy/bulk', {
+  method: 'POST',
+  headers: {
+    'x-auth-token': process.env.VENDO_TOKEN,
+    'Content-Type': 'application/json',
+    'Idempotency-Key': crypto.randomUUID(),
+  },
+  body: JSON.stringify({ kind: 'airtime', items }),
+});
+if (start.status !== 202) throw new Error((await start.json()).msg); // e.g. "Line 3: ..."
+const { batchId } = await start.json();
+// Or wait for the bulk.completed webhook.
+let batch;
+do {
+  await new Promise((r) => setTimeout(r, 2000));
+  batch = await (await fetch(\`${base}/buy/bulk/\${batchId}\`, {
+    headers: { 'x-auth-token': process.env.VENDO_TOKEN },
+  })).json();
+} while (!batch.finishedAt);
+console.log(batch.success, 'delivered', batch.failed, 'failed');`,
+  };
+
+  return { cable, exam, epin, bulk };
 };

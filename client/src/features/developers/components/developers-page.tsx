@@ -159,6 +159,23 @@ export const DevelopersPage = () => {
           <SnippetTabs title="e-PINs" snippet={bills.epin} />
         </section>
 
+        <section id="bulk" className="dev-section">
+          <h2>Bulk purchases</h2>
+          <p>
+            Airtime or data for up to 500 numbers in one request: <code>kind</code>{' '}
+            <code>airtime</code> or <code>data</code>, and <code>items</code> as{' '}
+            <code>POST /buy/airtime</code> or <code>/buy/data</code> take them. With{' '}
+            <code>preview: true</code> every line is checked and priced and nothing is charged.
+            Without it the batch starts in the background (<code>202</code>, <code>batchId</code>
+            ), unless a line has a problem or your balance cannot cover the whole batch. Each line
+            is a purchase of its own (request id <code>{'<reference>-<line>'}</code>), charged as it
+            is bought and never twice. Follow it at <code>GET /buy/bulk/{'{batchId}'}</code>, cancel
+            the lines not yet sent with <code>POST /buy/bulk/{'{batchId}'}/cancel</code>, and get{' '}
+            <code>bulk.completed</code> at your webhook when every line has its outcome.
+          </p>
+          <SnippetTabs title="Bulk purchases" snippet={bills.bulk} />
+        </section>
+
         <section id="requery" className="dev-section">
           <h2>Re-query</h2>
           <p>
@@ -188,9 +205,11 @@ export const DevelopersPage = () => {
             Set an https URL on your account page. When a transaction of yours ends (
             <code>transaction.success</code>, <code>transaction.refunded</code>,{' '}
             <code>transaction.failed</code>) or a deposit is credited (<code>deposit.credited</code>
-            ), we POST JSON to it: <code>{'{ "id", "type", "created_at", "receipt" }'}</code>.
-            Answer 2xx quickly; anything else is retried with growing delays for 24 hours, so the
-            same event may arrive more than once: deduplicate on <code>id</code>.
+            ), we POST JSON to it: <code>{'{ "id", "type", "created_at", "receipt" }'}</code>. A
+            bulk purchase that ended sends <code>bulk.completed</code> with <code>batch</code> (its
+            counts) instead of <code>receipt</code>. Answer 2xx quickly; anything else is retried
+            with growing delays for 24 hours, so the same event may arrive more than once:
+            deduplicate on <code>id</code>.
           </p>
           <p>Each request carries these headers:</p>
           <ul className="dev-list">

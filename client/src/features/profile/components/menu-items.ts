@@ -1,4 +1,5 @@
 import {
+  bulkIcon,
   checkIcon,
   clockIcon,
   contactsIcon,
@@ -33,6 +34,7 @@ export const USER_MENU: readonly TMenuItem[] = [
   { to: '/profile/tv', label: 'TV subscription', icon: tvIcon },
   { to: '/profile/exam', label: 'Exam PINs', icon: examIcon },
   { to: '/profile/epin', label: 'e-PINs', icon: epinIcon },
+  { to: '/profile/bulk', label: 'Bulk purchase', icon: bulkIcon },
   { to: '/profile/fundWallet', label: 'Fund wallet', icon: walletIcon },
   { to: '/profile/fundWallet/coupon', label: 'Coupon funding', icon: giftIcon },
   { to: '/profile/transfer', label: 'Transfer', icon: sendIcon },

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildTransaction } from '@/test/factories';
 import {
-  csvField,
   dialCode,
   epinCards,
   epinCsv,
@@ -63,16 +62,6 @@ describe('e-PIN helpers', () => {
       ].join('\r\n'),
     );
     expect(epinCsvFileName(receipt.trans_Id)).toBe('epins-VND261127EPIN02.csv');
-  });
-
-  it('quotes commas, quotes and line breaks, and defuses spreadsheet formulas', () => {
-    expect(csvField('plain')).toBe('plain');
-    expect(csvField('a,b')).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField('two\nlines')).toBe('"two\nlines"');
-    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
-    expect(csvField('+234')).toBe("'+234");
-    expect(csvField('*555*1#')).toBe('*555*1#');
   });
 
   it('tells a partial delivery apart from a full one', () => {

@@ -10,7 +10,7 @@ import { normalisePhone } from '@vendo/shared/phone';
 import { ZBuyAirtimeRequest, type TBuyAirtimeRequest } from '@vendo/shared/schemas/purchase';
 import type { TPurchaseResponse } from '@vendo/shared/schemas/purchase.responses';
 import { useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { useAppSelector } from '@/app/hooks';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -237,6 +237,10 @@ export const BuyAirtimePage = () => {
 
       <aside className="purchase-aside">
         <UssdCodesCard category="airtime" network={network} />
+        <p className="card small bulk-hint">
+          Topping up many numbers? <Link to="/profile/bulk">Buy in bulk</Link>: up to 500 lines at
+          once, pasted or from a CSV file.
+        </p>
       </aside>
 
       {priceChange && (

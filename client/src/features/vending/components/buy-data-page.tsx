@@ -6,7 +6,7 @@ import { ZBuyDataRequest, type TBuyDataRequest } from '@vendo/shared/schemas/pur
 import type { TPurchaseResponse } from '@vendo/shared/schemas/purchase.responses';
 import type { TDataPlan } from '@vendo/shared/schemas/catalogue';
 import { useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { ConfirmActions } from '@/components/ui/confirm-actions';
 import { Dialog } from '@/components/ui/dialog';
@@ -235,6 +235,10 @@ export const BuyDataPage = () => {
 
       <aside className="purchase-aside">
         <UssdCodesCard category="data" network={network} />
+        <p className="card small bulk-hint">
+          Topping up many numbers? <Link to="/profile/bulk">Buy in bulk</Link>: up to 500 lines at
+          once, pasted or from a CSV file.
+        </p>
       </aside>
 
       {confirming && plan && (

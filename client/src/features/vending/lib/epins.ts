@@ -2,7 +2,7 @@ import { EPIN_DIAL_CODES, type TNetwork } from '@vendo/shared/constants';
 import { formatNairaAmount } from '@vendo/shared/money';
 import type { TTransaction } from '@vendo/shared/schemas/transaction';
 import { toNetwork } from './networks';
-import { saveBlob } from '@/lib/download.api';
+import { csvField, saveTextFile } from '@/lib/csv';
 import { readLocal, writeLocal } from '@/lib/local-storage';
 
 /**
@@ -55,16 +55,6 @@ export const epinCards = (receipt: TTransaction): TEpinCard[] => {
   }));
 };
 
-/**
- * A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes doubled.
- * A field a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading
- * apostrophe: serials come from the supplier.
- */
-export const csvField = (value: string): string => {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
 export const EPIN_CSV_HEADER = ['network', 'value', 'pin', 'serial', 'dial code'] as const;
 
 /** The cards as CSV, a header line first, CRLF line ends (what spreadsheets expect). */
@@ -86,10 +76,6 @@ export const epinCsv = (cards: readonly TEpinCard[]): string =>
 
 export const epinCsvFileName = (transId: string): string =>
   `epins-${transId.replace(/[^\w-]/g, '')}.csv`;
-
-/** Saves text as a file through a temporary object URL (no server round trip: it is all here). */
-export const saveTextFile = (name: string, text: string, type = 'text/csv;charset=utf-8') =>
-  saveBlob(new Blob([text], { type }), name);
 
 /** The cards of a receipt as a CSV download (epins-<reference>.csv). */
 export const downloadEpinCsv = (receipt: TTransaction): void =>
