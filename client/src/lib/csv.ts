@@ -1,8 +1,6 @@
-import { saveBlob } from './download.api';
-
 /**
- * CSV in the browser: fields for files we write (RFC 4180), rows of files a user uploads or
- * pastes, and saving text as a file.
+ * CSV in the browser: fields for files we write (RFC 4180), and rows of files a user uploads or
+ * pastes. Saving one is saveTextFile (lib/download.api.ts).
  */
 
 /**
@@ -64,7 +62,3 @@ export const parseCsvRows = (text: string): string[][] => {
   endRow();
   return rows;
 };
-
-/** Saves text as a file through a temporary object URL (no server round trip: it is all here). */
-export const saveTextFile = (name: string, text: string, type = 'text/csv;charset=utf-8') =>
-  saveBlob(new Blob([text], { type }), name);

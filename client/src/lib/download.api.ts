@@ -39,3 +39,7 @@ export const saveBlob = (blob: Blob, name: string): void => {
   // Revoked later: some browsers read the URL after click() returns.
   setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
 };
+
+/** Saves text as a file through a temporary object URL (no server round trip: it is all here). */
+export const saveTextFile = (name: string, text: string, type = 'text/csv;charset=utf-8') =>
+  saveBlob(new Blob([text], { type }), name);

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { errorMessage } from '@/lib/api-error';
-import { saveTextFile } from '@/lib/csv';
+import { saveTextFile } from '@/lib/download.api';
 import { toast } from '@/lib/toast';
 import '../vending.css';
 import '../bulk.css';

@@ -2,7 +2,8 @@ import { EPIN_DIAL_CODES, type TNetwork } from '@vendo/shared/constants';
 import { formatNairaAmount } from '@vendo/shared/money';
 import type { TTransaction } from '@vendo/shared/schemas/transaction';
 import { toNetwork } from './networks';
-import { csvField, saveTextFile } from '@/lib/csv';
+import { csvField } from '@/lib/csv';
+import { saveTextFile } from '@/lib/download.api';
 import { readLocal, writeLocal } from '@/lib/local-storage';
 
 /**
