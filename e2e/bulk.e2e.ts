@@ -34,7 +34,9 @@ for (const [i, viewport] of [PHONE, DESKTOP].entries()) {
         mimeType: 'text/csv',
         buffer: Buffer.from(csv),
       });
-      await expect.poll(() => page.getByLabel('Lines').inputValue()).toContain('0803,100');
+      await expect
+        .poll(() => page.getByRole('textbox', { name: 'Lines' }).inputValue())
+        .toContain('0803,100');
       await page.getByRole('button', { name: 'Check lines' }).click();
       const problems = page.getByRole('list', { name: 'Lines with problems' });
       await problems.waitFor();
@@ -48,7 +50,7 @@ for (const [i, viewport] of [PHONE, DESKTOP].entries()) {
 
       // Fixed: the bad line becomes a number the sandbox fails, so one line is refunded.
       await page
-        .getByLabel('Lines')
+        .getByRole('textbox', { name: 'Lines' })
         .fill(
           [
             `MTN,${numbers[0]},100`,
@@ -90,6 +92,7 @@ for (const [i, viewport] of [PHONE, DESKTOP].entries()) {
       expect(results).toHaveLength(6);
       expect(results[1]).toContain(`${numbers[0]},100.00,98.00,Delivered,VND`);
       expect(results[3]).toContain('Failed');
+      expect(results[3]).toContain('Not delivered: refunded to your wallet');
 
       // A delivered line's receipt, like any purchase's.
       await page.getByTestId('line-1').getByRole('link', { name: 'Receipt' }).click();

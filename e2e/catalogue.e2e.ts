@@ -229,13 +229,13 @@ describe('the catalogue back office', () => {
       // Each supplier's health: forced open (skipped) and back.
       const health = admin.getByRole('region', { name: 'Supplier health' });
       const glad = health.getByRole('listitem', { name: 'GLAD airtime' });
-      await health.getByRole('button', { name: 'Force GLAD airtime open' }).click();
+      await health.getByRole('button', { name: 'Force open: GLAD airtime' }).click();
       await expect.poll(() => glad.textContent()).toContain('Forced open');
       await settle(admin);
       await health.screenshot({
         path: path.join(SCREENSHOTS, `admin-settings-supplier-health-${viewport.width}.png`),
       });
-      await health.getByRole('button', { name: 'Clear the force on GLAD airtime' }).click();
+      await health.getByRole('button', { name: 'Clear force: GLAD airtime' }).click();
       await expect.poll(() => glad.textContent()).not.toContain('Forced');
       await admin.context().close();
     }

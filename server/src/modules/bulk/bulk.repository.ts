@@ -6,6 +6,7 @@ import { rowFromRaw } from '../../db/rows.ts';
 import {
   bulkBatches,
   bulkLines,
+  dataPlans,
   transactions,
   users,
   webhookEvents,
@@ -242,14 +243,18 @@ export const countBatchLines = async (
 export type BatchLineView = BulkLineRow & {
   view: 'queued' | 'processing' | 'success' | 'pending' | 'failed' | 'cancelled';
   reference: string | null;
-  apiResponse: string | null;
+  /** Data: the plan as customers see it. */
+  planName: string | null;
 };
 
 /** Every line of a batch, in order, with its purchase's reference and outcome. */
 export const listBatchLines = async (db: DbOrTx, batchId: string): Promise<BatchLineView[]> => {
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`select l.*, ${LINE_STATUS} as view, t.reference as tx_reference, t.api_response as tx_answer
+    sql`select l.*, ${LINE_STATUS} as view, t.reference as tx_reference,
+               (select p.plan from ${dataPlans} p
+                 where p.plan_id = l.plan and p.network = l.network
+                 order by p.retired_at nulls first limit 1) as plan_name
           from ${bulkLines} l left join ${transactions} t on t.id = l.transaction_id
          where l.batch_id = ${batchId}::uuid
          order by l.line`,
@@ -258,7 +263,7 @@ export const listBatchLines = async (db: DbOrTx, batchId: string): Promise<Batch
     ...rowFromRaw(bulkLines, raw),
     view: raw.view as BatchLineView['view'],
     reference: (raw.tx_reference as string | null) ?? null,
-    apiResponse: (raw.tx_answer as string | null) ?? null,
+    planName: (raw.plan_name as string | null) ?? null,
   }));
 };
 

@@ -29,6 +29,7 @@ import {
   insertBatch,
   listBatchLines,
   listBatches,
+  type BatchLineView,
   type BulkBatchRow,
   type NewBulkLine,
 } from './bulk.repository.ts';
@@ -233,6 +234,12 @@ export const startBulk = async (
   };
 };
 
+/** What a sent line's outcome means for the buyer, when it is not plain delivered. */
+const LINE_MESSAGES: Partial<Record<BatchLineView['view'], string>> = {
+  failed: 'Not delivered: refunded to your wallet',
+  pending: 'Waiting for the network to confirm; checked again until it does',
+};
+
 const notFound = () => new AppError('NOT_FOUND', { msg: 'Batch not found' });
 
 /** GET /buy/bulk/{batchId}: the caller's batch, its progress and every line. */
@@ -255,16 +262,13 @@ export const bulkBatch = async (
       mobile_number: l.phone,
       amount: l.amountKobo === null ? null : koboToNaira(l.amountKobo),
       plan: l.plan,
-      planName: null,
+      planName: l.planName,
       charge: koboToNaira(l.chargeKobo),
       status: l.view,
       transactionId: l.transactionId,
       trans_Id: l.reference,
-      message:
-        l.error ??
-        (l.view === 'failed' || l.view === 'pending'
-          ? (l.apiResponse?.slice(0, 200) ?? null)
-          : null),
+      // Our own words: a supplier's raw answer is for staff (the receipt has the rest).
+      message: l.error ?? LINE_MESSAGES[l.view] ?? null,
     })),
   };
 };

@@ -191,6 +191,7 @@ describe('POST /api/v1/buy/bulk', () => {
       'failed',
       'success',
     ]);
+    expect(batch.body.lines[1].message).toBe('Not delivered: refunded to your wallet');
     const made = await purchasesOf(res.body.reference);
     expect(made).toHaveLength(3);
     expect(batch.body.lines[0].trans_Id).toBe(
@@ -209,6 +210,27 @@ describe('POST /api/v1/buy/bulk', () => {
     expect((await batchOf(other, res.body.batchId)).status).toBe(404);
     const list = await t.request().get('/api/v1/buy/bulk').set('x-auth-token', buyer.token);
     expect(list.body.batches[0]).toMatchObject({ batchId: res.body.batchId, success: 2 });
+    await expectCleanLedger();
+  });
+
+  it('buys data lines and names each line’s plan', async () => {
+    const buyer = await createUser(t.ctx, { balanceKobo: 10_000_00 });
+    const res = await bulk(buyer, {
+      kind: 'data',
+      items: [
+        { network: 'MTN', mobile_number: '08031110101', plan: MTN_1GB_SME.planId },
+        { network: 1, mobile_number: '08031110102', plan: MTN_1GB_SME.planId },
+      ],
+    });
+    expect(res.status).toBe(202);
+    await idle();
+    const batch = await batchOf(buyer, res.body.batchId);
+    expect(batch.body).toMatchObject({ status: 'done', success: 2, charged: 1200 });
+    expect(batch.body.lines[0].planName).toBeTruthy();
+    expect(batch.body.lines[0].message).toBeNull();
+    expect(await getWalletBalanceKobo(t.ctx.db, buyer.id)).toBe(
+      10_000_00 - 2 * MTN_1GB_SME.smartEarner,
+    );
     await expectCleanLedger();
   });
 

@@ -309,21 +309,21 @@ describe('/profile/adminSettings', () => {
       expect(card('GLAD airtime').getByText('Testing recovery')).toBeInTheDocument();
       // Nothing forced yet: nothing to clear.
       expect(
-        card('GLAD data').getByRole('button', { name: 'Clear the force on GLAD data' }),
+        card('GLAD data').getByRole('button', { name: 'Clear force: GLAD data' }),
       ).toBeDisabled();
 
-      await user.click(card('GLAD data').getByRole('button', { name: 'Force GLAD data open' }));
+      await user.click(card('GLAD data').getByRole('button', { name: 'Force open: GLAD data' }));
       expect(await screen.findByText('GLAD data is forced open')).toBeInTheDocument();
       expect(await card('GLAD data').findByText('Failing: skipped')).toBeInTheDocument();
       expect(
         card('GLAD data').getByText(/Forced open by boss; measured healthy/),
       ).toBeInTheDocument();
       expect(
-        card('GLAD data').getByRole('button', { name: 'Force GLAD data open' }),
+        card('GLAD data').getByRole('button', { name: 'Force open: GLAD data' }),
       ).toBeDisabled();
 
       await user.click(
-        card('GLAD data').getByRole('button', { name: 'Clear the force on GLAD data' }),
+        card('GLAD data').getByRole('button', { name: 'Clear force: GLAD data' }),
       );
       expect(await screen.findByText('GLAD data is no longer forced')).toBeInTheDocument();
       expect(await card('GLAD data').findByText('Healthy')).toBeInTheDocument();

@@ -84,7 +84,7 @@ export const SupplierHealthSection = () => {
             type="button"
             className="btn btn-danger btn-sm"
             disabled={busy || breaker.forced === 'open'}
-            aria-label={`Force ${name} open`}
+            aria-label={`Force open: ${name}`}
             onClick={() => void send({ ...target, force: 'open' })}
           >
             Force open
@@ -93,7 +93,7 @@ export const SupplierHealthSection = () => {
             type="button"
             className="btn btn-secondary btn-sm"
             disabled={busy || breaker.forced === 'closed'}
-            aria-label={`Force ${name} closed`}
+            aria-label={`Force closed: ${name}`}
             onClick={() => void send({ ...target, force: 'closed' })}
           >
             Force closed
@@ -102,7 +102,7 @@ export const SupplierHealthSection = () => {
             type="button"
             className="btn btn-secondary btn-sm"
             disabled={busy || breaker.forced === null}
-            aria-label={`Clear the force on ${name}`}
+            aria-label={`Clear force: ${name}`}
             onClick={() => void send({ ...target, force: null })}
           >
             Clear force

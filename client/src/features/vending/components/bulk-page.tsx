@@ -129,7 +129,7 @@ export const BulkPage = () => {
         </p>
         <WalletBalance />
         <form
-          className="form"
+          className="form bulk-form"
           noValidate
           aria-label="Bulk purchase"
           onSubmit={(event) => {
@@ -186,6 +186,7 @@ export const BulkPage = () => {
             </label>
             <input
               id="bulk-file"
+              className="bulk-file"
               type="file"
               accept=".csv,text/csv,text/plain"
               onChange={(event) => void upload(event)}
