@@ -322,9 +322,7 @@ describe('/profile/adminSettings', () => {
         card('GLAD data').getByRole('button', { name: 'Force open: GLAD data' }),
       ).toBeDisabled();
 
-      await user.click(
-        card('GLAD data').getByRole('button', { name: 'Clear force: GLAD data' }),
-      );
+      await user.click(card('GLAD data').getByRole('button', { name: 'Clear force: GLAD data' }));
       expect(await screen.findByText('GLAD data is no longer forced')).toBeInTheDocument();
       expect(await card('GLAD data').findByText('Healthy')).toBeInTheDocument();
       expect(posted(requests, '/admin/supplier/health')).toEqual([
