@@ -18,6 +18,7 @@ import {
   useVendingTestApp,
 } from '../vending/vending.test-helpers.ts';
 import { buyAirtime } from '../vending/vending.service.ts';
+import { webhookBody } from '../webhooks/webhook-delivery.ts';
 import { bulkRunnerOf, lineRequestId } from './bulk-runner.ts';
 import { claimNextLine, insertBatch } from './bulk.repository.ts';
 
@@ -450,6 +451,16 @@ describe('bulk.completed', () => {
       success: 1,
       failed: 1,
     });
+    // What the API user's endpoint is sent: the batch's summary in place of a receipt.
+    const body = JSON.parse(
+      webhookBody({ ...events[0]!, userName: api.userName, webhookUrl: null, sealedSecret: null }),
+    ) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      id: events[0]!.id,
+      type: 'bulk.completed',
+      batch: { batchId: res.body.batchId, success: 1, failed: 1, total: 2 },
+    });
+    expect(body.receipt).toBeUndefined();
     // A customer without a webhook gets none.
     const buyer = await createUser(t.ctx, { balanceKobo: 1_000_00 });
     const plain = await bulk(buyer, { kind: 'airtime', items: [airtime('08031110092')] });
