@@ -75,6 +75,21 @@ describe('the cable and exam back office', () => {
     await screenshot(admin, 'bills-locks');
     await noHorizontalScroll(admin);
 
+    // A customer meets the lock on arrival, before typing a smartcard number.
+    const customer = await newPage(PHONE);
+    await login(customer, 'demo_user', 'User#2026');
+    await customer.goto('/profile/tv');
+    await customer.getByLabel('Provider').selectOption('dstv');
+    await expect
+      .poll(() => customer.getByTestId('paused-notice').textContent(), POLL)
+      .toBe('DStv is paused at the moment; try again later.');
+    expect(await customer.getByRole('button', { name: 'Verify', exact: true }).isDisabled()).toBe(
+      true,
+    );
+    await settle(customer);
+    await screenshot(customer, 'tv-paused');
+    await customer.context().close();
+
     await billsPage(admin);
     await admin
       .getByRole('region', { name: 'DStv' })

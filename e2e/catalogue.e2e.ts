@@ -117,31 +117,30 @@ describe('the catalogue back office', () => {
 
     const customer = await newPage(PHONE);
     await login(customer, 'demo_user', 'User#2026');
+    // Said on arrival, before the form is filled in; Buy stays disabled.
     await chooseGloPlan(customer, 'GLO 1GB', '08051234567');
-    await customer.getByRole('button', { name: 'Buy', exact: true }).click();
-    await customer
-      .getByRole('dialog', { name: 'Confirm purchase' })
-      .getByRole('button', { name: 'Buy now' })
-      .click();
-    const paused = 'Data purchases are paused at the moment. Please try again later.';
-    await customer.locator('.form-alert').filter({ hasText: paused }).waitFor();
+    const notice = customer.getByTestId('paused-notice');
+    const buy = customer.getByRole('button', { name: 'Buy', exact: true });
+    await expect
+      .poll(() => notice.textContent(), POLL)
+      .toBe('Data purchases are paused at the moment. Please try again later.');
+    expect(await buy.isDisabled()).toBe(true);
     await settle(customer);
     await screenshot(customer, 'buydata-locked');
 
     await setService(admin, 'Unlock');
-    // One network's data locked: that network's purchase is refused by name.
+    // One network's data locked: that network is named, the others sell.
     await setService(admin, 'Lock', 'GLO data');
     await screenshot(admin, 'services-network-locks');
-    await customer.getByRole('button', { name: 'Buy', exact: true }).click();
-    await customer
-      .getByRole('dialog', { name: 'Confirm purchase' })
-      .getByRole('button', { name: 'Buy now' })
-      .click();
-    await customer
-      .locator('.form-alert')
-      .filter({ hasText: 'GLO data purchases are paused at the moment.' })
-      .waitFor();
+    await chooseGloPlan(customer, 'GLO 1GB', '08051234567');
+    await expect
+      .poll(() => notice.textContent(), POLL)
+      .toBe('GLO data is paused; try another network or come back later.');
+    expect(await buy.isDisabled()).toBe(true);
+    await customer.getByLabel('Network').selectOption('MTN');
+    await expect.poll(() => notice.count(), POLL).toBe(0);
     await setService(admin, 'Unlock', 'GLO data');
+    await chooseGloPlan(customer, 'GLO 1GB', '08051234567');
     await customer.getByRole('button', { name: 'Buy', exact: true }).click();
     await customer
       .getByRole('dialog', { name: 'Confirm purchase' })

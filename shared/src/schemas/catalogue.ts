@@ -1,5 +1,5 @@
 import { z } from '../zod.ts';
-import { NETWORKS, USER_TYPES } from '../constants.ts';
+import { NETWORKS, SERVICE_NAMES, USER_TYPES } from '../constants.ts';
 import { ZNaira } from './common.ts';
 
 /** Plans, prices and balance-check codes (docs/product-rules.md#catalogue). */
@@ -94,3 +94,23 @@ export type TUssdCode = z.infer<typeof ZUssdCode>;
 /** GET /ussd, and POST /admin/ussd's answer. */
 export const ZUssdCodesResponse = z.object({ ussdCodes: z.array(ZUssdCode) });
 export type TUssdCodesResponse = z.infer<typeof ZUssdCodesResponse>;
+
+/** GET /services: which purchases are paused now, for the buy screens to say so on arrival. */
+export const ZServiceStatusResponse = z.object({
+  services: z.array(
+    z.object({
+      name: z.enum(SERVICE_NAMES),
+      isOpen: z.boolean().describe('false: paused by the back office'),
+    }),
+  ),
+  networks: z
+    .array(
+      z.object({
+        network: z.enum(NETWORKS),
+        data: z.boolean().describe("false: this network's data is paused"),
+        airtime: z.boolean().describe("false: this network's airtime is paused"),
+      }),
+    )
+    .describe('A network missing here is open'),
+});
+export type TServiceStatusResponse = z.infer<typeof ZServiceStatusResponse>;

@@ -2,12 +2,14 @@ import { servicePrices } from '@vendo/shared/pricing-table';
 import {
   ZPriceListResponse,
   ZServicePricesResponse,
+  ZServiceStatusResponse,
   ZUssdCodesResponse,
 } from '@vendo/shared/schemas/catalogue';
 import { reply, route } from '../../api/route.ts';
 import { examplePriceRow } from '../../openapi/examples.ts';
 import { publicPriceRows } from './catalogue.service.ts';
 import { listUssdCodes } from './settings.repository.ts';
+import { serviceStatus } from './settings.service.ts';
 
 const tags = ['Plans and prices'];
 
@@ -46,6 +48,21 @@ export const catalogueRoutes = [
     handler: ({ res }) => {
       res.set('Cache-Control', 'public, max-age=60');
       return Promise.resolve(reply(200, servicePrices()));
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/services',
+    tags,
+    summary: 'Which purchases are paused',
+    description:
+      'Data, airtime and electricity (`isOpen` false: paused by the back office), and each network’s data and airtime. A paused purchase is refused until it reopens; a buy screen says so on arrival. Cable TV, exam PINs and e-PINs: `GET /bills/services`.',
+    access: 'public',
+    answers: { 200: { description: 'The locks', schema: ZServiceStatusResponse } },
+    handler: async ({ ctx, res }) => {
+      // A lock applies at once: no cache may keep an old answer.
+      res.set('Cache-Control', 'no-store');
+      return reply(200, await serviceStatus(ctx));
     },
   }),
   route({

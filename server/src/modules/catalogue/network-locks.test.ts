@@ -133,3 +133,34 @@ describe('service locks per network', () => {
     ).toBe(403);
   });
 });
+
+describe('GET /api/v1/services', () => {
+  it('tells anyone which purchases are paused, a whole service or one network’s, never cached', async () => {
+    const status = async () => {
+      const res = await t.request().get('/api/v1/services');
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      return res.body as {
+        services: { name: string; isOpen: boolean }[];
+        networks: { network: string; data: boolean; airtime: boolean }[];
+      };
+    };
+    expect((await status()).services).toEqual([
+      { name: 'airtime', isOpen: true },
+      { name: 'data', isOpen: true },
+      { name: 'electricity', isOpen: true },
+    ]);
+    await update({ serviceName: 'GLO', serviceType: 'airtime', serviceStatus: 'disable' });
+    await update({ serviceName: 'electricity', serviceStatus: false });
+    try {
+      const now = await status();
+      expect(now.services).toContainEqual({ name: 'electricity', isOpen: false });
+      expect(now.networks).toContainEqual({ network: 'GLO', data: true, airtime: false });
+      expect(now.networks).toContainEqual({ network: 'MTN', data: true, airtime: true });
+    } finally {
+      await update({ serviceName: 'GLO', serviceType: 'airtime', serviceStatus: 'enable' });
+      await update({ serviceName: 'electricity', serviceStatus: true });
+    }
+    expect((await status()).services.every((s) => s.isOpen)).toBe(true);
+  });
+});

@@ -1,4 +1,5 @@
-import type { TNetwork } from '@vendo/shared/constants';
+import { SERVICE_NAMES, type TNetwork } from '@vendo/shared/constants';
+import type { TServiceStatusResponse } from '@vendo/shared/schemas/catalogue';
 import {
   NETWORK_SERVICE_TYPES,
   type ZServiceStatusRequest,
@@ -136,6 +137,25 @@ export const serviceLocks = async (ctx: AppContext): Promise<TServiceListRespons
       })),
     ),
   ];
+};
+
+/**
+ * GET /services: the locks a customer meets, read-only, so a buy screen says a service is paused
+ * before the form is filled in. A service with no row is open.
+ */
+export const serviceStatus = async (ctx: AppContext): Promise<TServiceStatusResponse> => {
+  const [whole, networks] = await Promise.all([listServiceLocks(ctx.db), listNetworkLocks(ctx.db)]);
+  return {
+    services: SERVICE_NAMES.map((name) => ({
+      name,
+      isOpen: whole.find((lock) => lock.serviceName === name)?.serviceStatus ?? true,
+    })),
+    networks: networks.map((row) => ({
+      network: row.network as TNetwork,
+      data: row.dataOpen,
+      airtime: row.airtimeOpen,
+    })),
+  };
 };
 
 /** POST /admin/ussd: a new code, or a change to one (with its id); answers every code. */

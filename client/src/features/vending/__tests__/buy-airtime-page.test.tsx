@@ -40,7 +40,45 @@ const openBuyAirtime = ({
 const formAlert = () =>
   within(screen.getByRole('form', { name: 'Buy airtime' })).getByRole('alert');
 
+const servicesWith = (airtimeOpen: boolean, glo = true) => ({
+  status: 200,
+  data: {
+    services: [
+      { name: 'airtime', isOpen: airtimeOpen },
+      { name: 'data', isOpen: true },
+      { name: 'electricity', isOpen: true },
+    ],
+    networks: ['MTN', 'GLO', 'AIRTEL', '9MOBILE'].map((network) => ({
+      network,
+      data: true,
+      airtime: network === 'GLO' ? glo : true,
+    })),
+  },
+});
+
 describe('/profile/buyairtime', () => {
+  it('says on arrival that airtime is paused, and disables Buy', async () => {
+    openBuyAirtime({ routes: { 'GET /services': servicesWith(false) } });
+    expect(await screen.findByTestId('paused-notice')).toHaveTextContent(
+      'Airtime purchases are paused at the moment. Please try again later.',
+    );
+    expect(screen.getByRole('button', { name: 'Buy airtime' })).toBeDisabled();
+  });
+
+  it('says one network’s airtime is paused once that network is chosen', async () => {
+    const { user } = openBuyAirtime({ routes: { 'GET /services': servicesWith(true, false) } });
+    const buy = await screen.findByRole('button', { name: 'Buy airtime' });
+    await user.type(screen.getByLabelText('Phone number'), '08051234567');
+    expect(await screen.findByTestId('paused-notice')).toHaveTextContent(
+      'GLO airtime is paused; try another network or come back later.',
+    );
+    expect(buy).toBeDisabled();
+    await user.clear(screen.getByLabelText('Phone number'));
+    await user.type(screen.getByLabelText('Phone number'), '08031234567');
+    await waitFor(() => expect(screen.queryByTestId('paused-notice')).not.toBeInTheDocument());
+    expect(buy).toBeEnabled();
+  });
+
   it('shows the spec messages, including the nickname rule', async () => {
     const { user, requests } = openBuyAirtime();
     const buy = await screen.findByRole('button', { name: 'Buy airtime' });

@@ -71,6 +71,28 @@ const chooseCards = async (
 };
 
 describe('/profile/epin', () => {
+  it('says on arrival that a network’s e-PINs are paused, and disables Buy for it', async () => {
+    const { user } = openEpin({
+      'GET /bills/services': {
+        status: 200,
+        data: {
+          services: [
+            { serviceId: 'epin-mtn', name: 'MTN e-PINs', kind: 'epin', isOpen: false },
+            { serviceId: 'epin-glo', name: 'GLO e-PINs', kind: 'epin', isOpen: true },
+          ],
+        },
+      },
+    });
+    await user.click(await screen.findByRole('radio', { name: 'MTN' }));
+    expect(await screen.findByTestId('paused-notice')).toHaveTextContent(
+      'MTN e-PINs are paused at the moment; try again later.',
+    );
+    expect(screen.getByRole('button', { name: 'Buy cards' })).toBeDisabled();
+    await user.click(screen.getByRole('radio', { name: 'GLO' }));
+    expect(screen.queryByTestId('paused-notice')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Buy cards' })).toBeEnabled();
+  });
+
   it('offers the values on sale for the network, totals the cards and buys { network, value, quantity }', async () => {
     const answer = { msg: 'Cards delivered', receipt: epinReceipt, balance: 49515 };
     const { user, requests } = openEpin({ 'POST /buy/epin': { status: 200, data: answer } });

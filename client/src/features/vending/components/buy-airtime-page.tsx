@@ -14,6 +14,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { useAppSelector } from '@/app/hooks';
 import { FormAlert } from '@/components/ui/form-alert';
+import { PausedNotice } from '@/components/ui/paused-notice';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { useAddContactMutation } from '@/lib/add-contact.api';
@@ -30,6 +31,7 @@ import {
   purchaseAnswerOfError,
 } from '../api/purchase-answer';
 import { useIdempotencyKey } from '@/lib/use-idempotency-key';
+import { usePausedService } from '../hooks/use-paused';
 import { usePhoneNetwork } from '../hooks/use-phone-network';
 import { useShowReceipt } from '../hooks/use-show-receipt';
 import { NETWORK_OPTIONS, toNetwork } from '../lib/networks';
@@ -69,6 +71,7 @@ export const BuyAirtimePage = () => {
   const idempotency = useIdempotencyKey();
   const showReceipt = useShowReceipt();
   const [buyAirtime, { isLoading: buying }] = useBuyAirtimeMutation();
+  const paused = usePausedService('airtime', network);
   const [addContact] = useAddContactMutation();
 
   const rate = AIRTIME_RATE_BP[userType];
@@ -170,6 +173,7 @@ export const BuyAirtimePage = () => {
         </h1>
         <WalletBalance />
         <form className="form" onSubmit={onSubmit} noValidate aria-label="Buy airtime">
+          <PausedNotice message={paused} />
           <FormAlert message={form.alert} id={form.alertId} />
           <SelectField
             label="Network"
@@ -229,7 +233,11 @@ export const BuyAirtimePage = () => {
               invalid={form.isInvalid('nickname')}
             />
           )}
-          <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={buying}>
+          <button
+            type="submit"
+            className="btn btn-primary btn-block btn-lg"
+            disabled={buying || paused !== null}
+          >
             {buying ? 'Buying...' : 'Buy airtime'}
           </button>
         </form>

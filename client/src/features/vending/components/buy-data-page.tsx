@@ -11,6 +11,7 @@ import { toast } from '@/lib/toast';
 import { ConfirmActions } from '@/components/ui/confirm-actions';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
+import { PausedNotice } from '@/components/ui/paused-notice';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-error';
@@ -42,6 +43,7 @@ import {
 import { phoneHint } from './phone-hint';
 import { PriceChangeNotice, type TPriceChange } from './price-change';
 import { UssdCodesCard } from './ussd-codes-card';
+import { usePausedService } from '../hooks/use-paused';
 import { WalletBalance } from '@/components/ui/wallet-balance';
 
 /**
@@ -72,6 +74,7 @@ export const BuyDataPage = () => {
   const showReceipt = useShowReceipt();
   const [buyData, { isLoading: buying }] = useBuyDataMutation();
   const plansQuery = useGetPlansQuery(network || skipToken, { refetchOnMountOrArgChange: true });
+  const paused = usePausedService('data', network);
 
   // The plans the server just priced; if it cannot answer, the ones of the profile.
   const listed: readonly TDataPlan[] | undefined = network
@@ -180,6 +183,7 @@ export const BuyDataPage = () => {
         </h1>
         <WalletBalance />
         <form className="form" onSubmit={onSubmit} noValidate aria-label="Buy data">
+          <PausedNotice message={paused} />
           <FormAlert message={form.alert} id={form.alertId} />
           <SelectField
             label="Network"
@@ -227,7 +231,11 @@ export const BuyDataPage = () => {
               <strong>{formatNairaAmount(plan.plan_amount)}</strong>
             </p>
           )}
-          <button type="submit" className="btn btn-primary btn-block btn-lg">
+          <button
+            type="submit"
+            className="btn btn-primary btn-block btn-lg"
+            disabled={paused !== null}
+          >
             Buy
           </button>
         </form>

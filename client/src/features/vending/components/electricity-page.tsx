@@ -14,10 +14,12 @@ import type {
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { FormAlert } from '@/components/ui/form-alert';
+import { PausedNotice } from '@/components/ui/paused-notice';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-error';
 import { useForm } from '@/lib/use-form';
+import { usePausedService } from '../hooks/use-paused';
 import { validate } from '@/lib/validation';
 import '@/styles/components/select.css';
 import '../vending.css';
@@ -48,6 +50,7 @@ const amountKobo = (amount: string): number | null =>
 export const ElectricityPage = () => {
   // Both steps' fields, and one alert: the meter form's until it is validated, then the amount's.
   const form = useForm({ meterId: '', meterType: 'prepaid', meterNumber: '', amount: '' });
+  const paused = usePausedService('electricity');
   const { meterId, meterType, meterNumber, amount } = form.values;
   const [meter, setMeter] = useState<TValidateMeterResponse | null>(null);
   // The server said the charge is not the one shown: a dialog asks before buying at the new one.
@@ -179,6 +182,7 @@ export const ElectricityPage = () => {
         </ol>
 
         <form className="form" onSubmit={onValidate} noValidate aria-label="Validate meter">
+          <PausedNotice message={paused} />
           {!isValidated && <FormAlert message={form.alert} id={form.alertId} />}
           <SelectField
             label="Electricity company"
@@ -221,7 +225,11 @@ export const ElectricityPage = () => {
               </button>
             </div>
           ) : (
-            <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={checking}>
+            <button
+              type="submit"
+              className="btn btn-primary btn-block btn-lg"
+              disabled={checking || paused !== null}
+            >
               {checking ? 'Checking...' : 'Validate meter'}
             </button>
           )}
@@ -252,7 +260,11 @@ export const ElectricityPage = () => {
                 <strong>{formatNaira(faceKobo + ELECTRICITY_FEE_KOBO)}</strong>
               </p>
             )}
-            <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={buying}>
+            <button
+              type="submit"
+              className="btn btn-primary btn-block btn-lg"
+              disabled={buying || paused !== null}
+            >
               {buying ? 'Buying...' : 'Buy now'}
             </button>
           </form>

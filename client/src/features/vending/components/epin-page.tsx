@@ -2,6 +2,7 @@ import { EPIN_QUANTITY_MAX, EPIN_VALUES, NETWORKS } from '@vendo/shared/constant
 import { formatNairaAmount } from '@vendo/shared/money';
 import { ZBuyEpinRequest, type TBuyEpinRequest } from '@vendo/shared/schemas/epin';
 import { FormAlert } from '@/components/ui/form-alert';
+import { PausedNotice } from '@/components/ui/paused-notice';
 import { TextField } from '@/components/ui/text-field';
 import { WalletBalance } from '@/components/ui/wallet-balance';
 import { useForm } from '@/lib/use-form';
@@ -9,6 +10,7 @@ import { validate } from '@/lib/validation';
 import '../vending.css';
 import '../bills.css';
 import '../epins.css';
+import { usePausedBillsService } from '../hooks/use-paused';
 import { useBuyEpinMutation } from '../api/buy-epin.api';
 import { useGetEpinProductsQuery } from '../api/get-epin-products.api';
 import { useConfirmedPurchase } from '../hooks/use-confirmed-purchase';
@@ -32,6 +34,9 @@ export const EpinPage = () => {
   const form = useForm({ network: '', value: '', quantity: '1' });
   const { quantity } = form.values;
   const network = toNetwork(form.values.network);
+  const paused = usePausedBillsService(
+    network ? `epin-${network.toLowerCase() as Lowercase<typeof network>}` : null,
+  );
   const productsQuery = useGetEpinProductsQuery(undefined);
   const [buyEpin, { isLoading: buying }] = useBuyEpinMutation();
   const products = productsQuery.currentData?.products ?? [];
@@ -100,6 +105,7 @@ export const EpinPage = () => {
         <p className="muted small">Recharge cards to print and sell in your shop.</p>
         <WalletBalance />
         <form className="form" onSubmit={onBuy} noValidate aria-label="Buy e-PINs">
+          <PausedNotice message={paused} />
           <FormAlert message={form.alert} id={form.alertId} />
           <fieldset
             className="choice-row"
@@ -177,7 +183,11 @@ export const EpinPage = () => {
               <strong>{formatNairaAmount(cost)}</strong>
             </p>
           )}
-          <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={buying}>
+          <button
+            type="submit"
+            className="btn btn-primary btn-block btn-lg"
+            disabled={buying || paused !== null}
+          >
             {buying ? 'Buying...' : 'Buy cards'}
           </button>
         </form>

@@ -11,6 +11,7 @@ import type { TExamVerifyResponse } from '@vendo/shared/schemas/bills.responses'
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { FormAlert } from '@/components/ui/form-alert';
+import { PausedNotice } from '@/components/ui/paused-notice';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { WalletBalance } from '@/components/ui/wallet-balance';
@@ -20,6 +21,7 @@ import { validate } from '@/lib/validation';
 import '@/styles/components/select.css';
 import '../vending.css';
 import '../bills.css';
+import { usePausedBillsService } from '../hooks/use-paused';
 import { useBuyExamMutation } from '../api/buy-exam.api';
 import { useGetExamProductsQuery } from '../api/get-exam-products.api';
 import { useVerifyExamMutation } from '../api/verify-exam.api';
@@ -54,7 +56,11 @@ export const ExamPage = () => {
   // One JAMB PIN per candidate profile.
   const count = jamb ? 1 : Number(quantity);
   const cost = item ? Math.round(item.amount * count * 100) / 100 : 0;
-  const blocked = jamb && candidate === null;
+  // Both JAMB products are one service in the catalogue.
+  const paused = usePausedBillsService(
+    product === '' ? null : product === 'jamb-utme' || product === 'jamb-de' ? 'jamb' : product,
+  );
+  const blocked = (jamb && candidate === null) || paused !== null;
 
   const purchase = useConfirmedPurchase(() => {
     setCandidate(null);
@@ -119,6 +125,7 @@ export const ExamPage = () => {
         </h1>
         <WalletBalance />
         <form className="form" onSubmit={onBuy} noValidate aria-label="Buy exam PINs">
+          <PausedNotice message={paused} />
           <FormAlert message={form.alert} id={form.alertId} />
           <SelectField
             label="Exam PIN"

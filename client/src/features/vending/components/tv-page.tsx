@@ -12,6 +12,7 @@ import type { TCableVerifyResponse } from '@vendo/shared/schemas/bills.responses
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { FormAlert } from '@/components/ui/form-alert';
+import { PausedNotice } from '@/components/ui/paused-notice';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { WalletBalance } from '@/components/ui/wallet-balance';
@@ -21,6 +22,7 @@ import { validate } from '@/lib/validation';
 import '@/styles/components/select.css';
 import '../vending.css';
 import '../bills.css';
+import { usePausedBillsService } from '../hooks/use-paused';
 import { useBuyCableMutation } from '../api/buy-cable.api';
 import { useGetCablePlansQuery } from '../api/get-cable-plans.api';
 import { useVerifyCableMutation } from '../api/verify-cable.api';
@@ -48,6 +50,7 @@ export const TvPage = () => {
   const form = useForm({ provider: '', smartcardNumber: '', planCode: '', phone: '' });
   const { smartcardNumber, planCode, phone } = form.values;
   const provider = toProvider(form.values.provider);
+  const paused = usePausedBillsService(provider);
   const [card, setCard] = useState<TCableVerifyResponse | null>(null);
   const [mode, setMode] = useState<TMode>('renew');
   const [verifyCable, { isLoading: checking }] = useVerifyCableMutation();
@@ -133,6 +136,7 @@ export const TvPage = () => {
         </ol>
 
         <form className="form" onSubmit={onVerify} noValidate aria-label="Verify smartcard">
+          <PausedNotice message={paused} />
           {!isVerified && <FormAlert message={form.alert} id={form.alertId} />}
           <SelectField
             label="Provider"
@@ -178,7 +182,11 @@ export const TvPage = () => {
               </button>
             </div>
           ) : (
-            <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={checking}>
+            <button
+              type="submit"
+              className="btn btn-primary btn-block btn-lg"
+              disabled={checking || paused !== null}
+            >
               {checking ? 'Checking...' : 'Verify'}
             </button>
           )}
@@ -241,7 +249,11 @@ export const TvPage = () => {
                 <strong>{formatNairaAmount(cost)}</strong>
               </p>
             )}
-            <button type="submit" className="btn btn-primary btn-block btn-lg">
+            <button
+              type="submit"
+              className="btn btn-primary btn-block btn-lg"
+              disabled={paused !== null}
+            >
               {subscription === 'renew' ? 'Renew' : 'Buy'}
             </button>
           </form>
