@@ -101,6 +101,10 @@ describe('the people-and-money back office', () => {
     await customer.getByLabel('Phone number').fill('08031232222');
     await customer.getByLabel('Amount (₦)').fill('150');
     await customer.getByRole('button', { name: 'Buy airtime' }).click();
+    await customer
+      .getByRole('dialog', { name: 'Confirm purchase' })
+      .getByRole('button', { name: 'Buy now' })
+      .click();
     await customer.getByTestId('receipt').waitFor();
     const charged = kobo(await customer.getByTestId('receipt-amount').textContent());
     expect(await dashboardBalance(customer)).toBe(before - charged);

@@ -19,6 +19,10 @@ const buyAirtime = async (page: Page, phone: string, amount: string) => {
   await page.getByLabel('Phone number').fill(phone);
   await page.getByLabel('Amount (₦)').fill(amount);
   await page.getByRole('button', { name: 'Buy airtime' }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirm purchase' })
+    .getByRole('button', { name: 'Buy now' })
+    .click();
   await page.getByTestId('receipt').waitFor();
 };
 

@@ -51,6 +51,11 @@ const buyAirtime = async (page: Page, phone: string, amount: string, shot?: stri
     await noHorizontalScroll(page);
   }
   await page.getByRole('button', { name: 'Buy airtime' }).click();
+  // Confirmed before the debit: the number and the charge.
+  const dialog = page.getByRole('dialog', { name: 'Confirm purchase' });
+  await dialog.getByText(phone).waitFor();
+  if (shot) await screenshot(page, `${shot}-confirm`);
+  await dialog.getByRole('button', { name: 'Buy now' }).click();
   await page.getByTestId('receipt').waitFor();
 };
 

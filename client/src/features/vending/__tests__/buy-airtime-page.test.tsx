@@ -37,6 +37,13 @@ const openBuyAirtime = ({
   return { ...view, requests };
 };
 
+/** Buy airtime, then Buy now in the confirmation, which names the number and the charge. */
+const buyAndConfirm = async (user: ReturnType<typeof openBuyAirtime>['user']) => {
+  await user.click(screen.getByRole('button', { name: 'Buy airtime' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Confirm purchase' });
+  await user.click(within(dialog).getByRole('button', { name: 'Buy now' }));
+};
+
 const formAlert = () =>
   within(screen.getByRole('form', { name: 'Buy airtime' })).getByRole('alert');
 
@@ -77,6 +84,21 @@ describe('/profile/buyairtime', () => {
     await user.type(screen.getByLabelText('Phone number'), '08031234567');
     await waitFor(() => expect(screen.queryByTestId('paused-notice')).not.toBeInTheDocument());
     expect(buy).toBeEnabled();
+  });
+
+  it('asks to confirm the number, the airtime and the charge before any debit; Cancel buys nothing', async () => {
+    const { user, requests } = openBuyAirtime();
+    await user.type(await screen.findByLabelText('Phone number'), '08031234567');
+    await user.type(screen.getByLabelText('Amount (₦)'), '1000');
+    await user.click(screen.getByRole('button', { name: 'Buy airtime' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm purchase' });
+    expect(dialog).toHaveTextContent('Phone number08031234567');
+    expect(dialog).toHaveTextContent('Airtime₦1,000.00');
+    expect(dialog).toHaveTextContent('Price₦990.00');
+    expect(within(dialog).getByTestId('balance-after')).toHaveTextContent('₦4,010.00');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(requests.filter((r) => r.url === '/buy/airtime')).toHaveLength(0);
   });
 
   it('shows the spec messages, including the nickname rule', async () => {
@@ -137,7 +159,7 @@ describe('/profile/buyairtime', () => {
     await user.type(screen.getByLabelText('Amount (₦)'), '100');
     await user.click(screen.getByLabelText('Add this number to my contacts'));
     await user.type(screen.getByLabelText('Nickname'), 'Chidi');
-    await user.click(screen.getByRole('button', { name: 'Buy airtime' }));
+    await buyAndConfirm(user);
 
     const shown = within(await screen.findByTestId('receipt'));
     expect(shown.getByTestId('receipt-status')).toHaveTextContent('Successful');
@@ -178,7 +200,7 @@ describe('/profile/buyairtime', () => {
     expect(await screen.findByLabelText('Phone number')).toHaveValue('08091234567');
     expect(screen.getByLabelText('Network')).toHaveValue('9MOBILE');
     await user.type(screen.getByLabelText('Amount (₦)'), '100');
-    await user.click(screen.getByRole('button', { name: 'Buy airtime' }));
+    await buyAndConfirm(user);
 
     const shown = within(await screen.findByTestId('receipt'));
     expect(shown.getByTestId('receipt-status')).toHaveTextContent('Pending');
@@ -204,7 +226,7 @@ describe('/profile/buyairtime', () => {
     await user.type(screen.getByLabelText('Amount (₦)'), '100');
     await user.click(screen.getByLabelText('Add this number to my contacts'));
     await user.type(screen.getByLabelText('Nickname'), 'Broken');
-    await user.click(screen.getByRole('button', { name: 'Buy airtime' }));
+    await buyAndConfirm(user);
 
     const shown = within(await screen.findByTestId('receipt'));
     expect(shown.getByTestId('receipt-status')).toHaveTextContent('Refunded');
@@ -241,7 +263,7 @@ describe('/profile/buyairtime', () => {
     });
     await user.type(await screen.findByLabelText('Phone number'), '08031234567');
     await user.type(screen.getByLabelText('Amount (₦)'), '100');
-    await user.click(screen.getByRole('button', { name: 'Buy airtime' }));
+    await buyAndConfirm(user);
 
     const dialog = within(await screen.findByRole('dialog', { name: 'Confirm the new price' }));
     expect(dialog.getByTestId('price-change')).toHaveTextContent(
@@ -275,7 +297,7 @@ describe('/profile/buyairtime', () => {
     });
     await user.type(await screen.findByLabelText('Phone number'), '08031234567');
     await user.type(screen.getByLabelText('Amount (₦)'), '100');
-    await user.click(screen.getByRole('button', { name: 'Buy airtime' }));
+    await buyAndConfirm(user);
     const dialog = within(await screen.findByRole('dialog', { name: 'Confirm the new price' }));
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -286,7 +308,7 @@ describe('/profile/buyairtime', () => {
     const { user } = openBuyAirtime({ routes: { 'POST /buy/airtime': { status: 500, data: {} } } });
     await user.type(await screen.findByLabelText('Phone number'), '08031234567');
     await user.type(screen.getByLabelText('Amount (₦)'), '100');
-    await user.click(screen.getByRole('button', { name: 'Buy airtime' }));
+    await buyAndConfirm(user);
 
     expect(
       await screen.findAllByText(

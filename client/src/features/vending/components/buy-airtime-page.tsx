@@ -37,6 +37,7 @@ import { useShowReceipt } from '../hooks/use-show-receipt';
 import { NETWORK_OPTIONS, toNetwork } from '../lib/networks';
 import { phoneHint } from './phone-hint';
 import { PriceChangeDialog, type TPriceChange } from './price-change';
+import { PurchaseConfirm } from './purchase-confirm';
 import { UssdCodesCard } from './ussd-codes-card';
 import { WalletBalance } from '@/components/ui/wallet-balance';
 
@@ -68,6 +69,13 @@ export const BuyAirtimePage = () => {
   // The server said the charge is not the one shown: a dialog asks before buying at the new one.
   const [priceChange, setPriceChange] = useState<(TPriceChange & { product: string }) | null>(null);
   const [retryMessage, setRetryMessage] = useState<string | null>(null);
+  // What the buyer is asked to confirm before the debit: the charge the form showed.
+  const [confirming, setConfirming] = useState<{
+    charge: number;
+    product: string;
+    phone: string;
+    amount: number;
+  } | null>(null);
   const idempotency = useIdempotencyKey();
   const showReceipt = useShowReceipt();
   const [buyAirtime, { isLoading: buying }] = useBuyAirtimeMutation();
@@ -101,6 +109,7 @@ export const BuyAirtimePage = () => {
 
   const finish = async (answer: TPurchaseResponse, product: string) => {
     idempotency.reset();
+    setConfirming(null);
     const status = answer.receipt.trans_Status;
     if (status !== 'refunded' && status !== 'failed') await saveContact(request().mobile_number);
     reset(); // the form goes back to MTN
@@ -130,6 +139,7 @@ export const BuyAirtimePage = () => {
       if (changed) {
         // Nothing was bought; confirming the new charge is a new purchase, with a new key.
         idempotency.reset();
+        setConfirming(null);
         setPriceChange({ ...changed, product });
         return;
       }
@@ -137,7 +147,7 @@ export const BuyAirtimePage = () => {
       toast.error(message);
       // After no answer the key is kept: pressing Buy again cannot buy twice.
       if (isUncertainFailure(error)) {
-        if (priceChange) {
+        if (priceChange || confirming) {
           setRetryMessage(message); // the dialog stays, with the same key
           return;
         }
@@ -145,6 +155,7 @@ export const BuyAirtimePage = () => {
         idempotency.reset();
       }
       setPriceChange(null);
+      setConfirming(null);
       form.fail(message);
     }
   };
@@ -158,9 +169,15 @@ export const BuyAirtimePage = () => {
       form.fail(NICKNAME_REQUIRED, ['nickname']);
       return;
     }
-    const product = `${formatNaira(data.amount)} ${network} airtime`;
-    // The charge the form shows ("You will be charged").
-    await buy(koboToNaira(basisPointsOfKobo(data.amount, rate)), product);
+    // The charge the form shows ("You will be charged"), confirmed before any debit.
+    setRetryMessage(null);
+    idempotency.reset(); // a new confirmation is a new purchase
+    setConfirming({
+      charge: koboToNaira(basisPointsOfKobo(data.amount, rate)),
+      product: `${formatNaira(data.amount)} ${network} airtime`,
+      phone: data.mobile_number,
+      amount: data.amount,
+    });
   });
 
   const discount = `${(10_000 - rate) / 100}%`;
@@ -250,6 +267,23 @@ export const BuyAirtimePage = () => {
           once, pasted or from a CSV file.
         </p>
       </aside>
+
+      {confirming && !priceChange && (
+        <PurchaseConfirm
+          description="Check the number: airtime sent to a wrong number cannot be reversed."
+          rows={[
+            ['Network', network],
+            ['Phone number', confirming.phone],
+            ['Airtime', formatNaira(confirming.amount)],
+          ]}
+          cost={confirming.charge}
+          priceChange={null}
+          retryMessage={retryMessage}
+          busy={buying}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => void buy(confirming.charge, confirming.product)}
+        />
+      )}
 
       {priceChange && (
         <PriceChangeDialog

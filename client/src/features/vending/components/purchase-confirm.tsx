@@ -18,7 +18,7 @@ type TPurchaseConfirmProps = {
 };
 
 /**
- * The confirmation of a cable or exam purchase, like the data page's: what, for whom, the cost
+ * The confirmation before a purchase (airtime, cable, exam, e-PINs), like the data page's: what, for whom, the cost
  * and the wallet balance it leaves (GET /auth's balance; the server's charge is the truth).
  */
 export const PurchaseConfirm = ({
