@@ -291,6 +291,12 @@ describe('with the keyboard alone', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type('100');
     await page.keyboard.press('Enter');
+    // The confirmation opens on Cancel (a second Enter must not pay); Tab reaches Buy now.
+    await page.getByRole('dialog', { name: 'Confirm purchase' }).waitFor();
+    expect((await focused(page)).text).toBe('Cancel');
+    await page.keyboard.press('Tab');
+    expect((await focused(page)).text).toBe('Buy now');
+    await page.keyboard.press('Enter');
     await page.getByTestId('receipt').waitFor();
 
     // A dialog: focus in on open, Tab stays in, Escape closes it and focus returns.

@@ -35,7 +35,8 @@ describe('/developers', () => {
     await screenshot(page, 'developers');
 
     await page.getByRole('searchbox', { name: 'Search the reference' }).fill('buy');
-    await expect.poll(() => operations(page).count()).toBe(7);
+    // Every /buy route: the single purchases and the four bulk purchase operations.
+    await expect.poll(() => operations(page).count()).toBe(11);
     const buyData = operations(page).filter({ hasText: '/buy/data' });
     await buyData.locator('summary').click();
     await buyData.getByText('Example: MTN 1GB SME to a number').waitFor();
