@@ -42,7 +42,8 @@ const menuLabels = async (page: Page) => {
   const toggle = page.getByRole('button', { name: 'Open menu' });
   if (await toggle.isVisible()) await toggle.click();
   const menu = page.getByRole('navigation', { name: 'Main menu' });
-  await menu.getByRole('link').first().waitFor({ state: 'attached' });
+  // Every role's menu ends with the account links: wait for them, not only the chat link.
+  await menu.getByRole('link', { name: 'Dashboard', exact: true }).waitFor({ state: 'attached' });
   return (await menu.getByRole('link').allTextContents()).map((t) => t.trim());
 };
 
