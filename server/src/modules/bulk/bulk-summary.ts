@@ -1,7 +1,12 @@
 import type { TBulkBatchSummary, TBulkKind } from '@vendo/shared/schemas/bulk';
 import { koboToNaira } from '@vendo/shared/money';
 import type { DbOrTx } from '../../db/client.ts';
-import { countBatchLines, type BatchCounts, type BulkBatchRow } from './bulk.repository.ts';
+import {
+  countBatchLines,
+  type BatchCounts,
+  type BatchLineView,
+  type BulkBatchRow,
+} from './bulk.repository.ts';
 
 /** A batch's progress as GET /buy/bulk and its end's webhook (bulk.completed) show it. */
 export const summaryOf = (
@@ -39,3 +44,21 @@ export const summaryOf = (
 /** A batch's summary as its end's webhook reports it (bulk.completed). */
 export const batchSummary = async (db: DbOrTx, batch: BulkBatchRow) =>
   summaryOf(batch, (await countBatchLines(db, [batch.id])).get(batch.id));
+
+/** The counts of a batch whose lines are already read (its page): no second query over them. */
+export const countsOfLines = (lines: readonly BatchLineView[]): BatchCounts => {
+  const counts: BatchCounts = {
+    queued: 0,
+    processing: 0,
+    success: 0,
+    pending: 0,
+    failed: 0,
+    cancelled: 0,
+    chargedKobo: 0,
+  };
+  for (const line of lines) {
+    counts[line.view] += 1;
+    counts.chargedKobo += line.chargedKobo;
+  }
+  return counts;
+};

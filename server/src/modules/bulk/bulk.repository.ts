@@ -245,6 +245,8 @@ export type BatchLineView = BulkLineRow & {
   reference: string | null;
   /** Data: the plan as customers see it. */
   planName: string | null;
+  /** What its purchase debited and still holds (0 when refunded, refused or not sent). */
+  chargedKobo: number;
 };
 
 /** Every line of a batch, in order, with its purchase's reference and outcome. */
@@ -252,6 +254,8 @@ export const listBatchLines = async (db: DbOrTx, batchId: string): Promise<Batch
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`select l.*, ${LINE_STATUS} as view, t.reference as tx_reference,
+               case when t.status in ('success', 'processing', 'pending')
+                    then t.amount_kobo else 0 end as charged_kobo,
                (select p.plan from ${dataPlans} p
                  where p.plan_id = l.plan and p.network = l.network
                  order by p.retired_at nulls first limit 1) as plan_name
@@ -264,6 +268,7 @@ export const listBatchLines = async (db: DbOrTx, batchId: string): Promise<Batch
     view: raw.view as BatchLineView['view'],
     reference: (raw.tx_reference as string | null) ?? null,
     planName: (raw.plan_name as string | null) ?? null,
+    chargedKobo: Number(raw.charged_kobo),
   }));
 };
 

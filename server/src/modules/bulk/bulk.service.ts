@@ -18,9 +18,9 @@ import { priceAirtime, priceData } from '../catalogue/pricing.ts';
 import { getWalletBalanceKobo } from '../ledger/ledger.service.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { findSaleTerms, type SaleTerms } from '../vending/purchase.repository.ts';
-import { planRefusal, termsRefusal } from '../vending/vending.service.ts';
+import { sellablePlan, termsRefusal } from '../vending/vending.service.ts';
 import { bulkRunnerOf } from './bulk-runner.ts';
-import { batchSummary, summaryOf } from './bulk-summary.ts';
+import { countsOfLines, summaryOf } from './bulk-summary.ts';
 import {
   cancelBatch,
   countBatchLines,
@@ -121,13 +121,13 @@ const checkLines = async (
         ctx.config.vending.airtimeCostBasisPoints,
       ).chargeKobo;
     } else {
-      const refused = planRefusal(saleTerms.plan);
-      if (refused || !saleTerms.plan) {
-        refuse(refused?.msg ?? 'That data plan does not exist for this network');
+      const sellable = sellablePlan(saleTerms.plan);
+      if (!sellable.ok) {
+        refuse(sellable.msg);
         continue;
       }
-      preview.planName = saleTerms.plan.plan;
-      chargeKobo = priceData(saleTerms.plan, userType, saleTerms.costPerGbKobo).chargeKobo;
+      preview.planName = sellable.plan.plan;
+      chargeKobo = priceData(sellable.plan, userType, saleTerms.costPerGbKobo).chargeKobo;
     }
     preview.charge = koboToNaira(chargeKobo);
     checked.push({
@@ -250,10 +250,8 @@ export const bulkBatch = async (
 ): Promise<TBulkBatchResponse> => {
   const batch = await findBatch(ctx.db, { userId: user.id, batchId });
   if (!batch) throw notFound();
-  const [summary, lines] = await Promise.all([
-    batchSummary(ctx.db, batch),
-    listBatchLines(ctx.db, batch.id),
-  ]);
+  const lines = await listBatchLines(ctx.db, batch.id);
+  const summary = summaryOf(batch, countsOfLines(lines));
   return {
     ...summary,
     lines: lines.map((l) => ({

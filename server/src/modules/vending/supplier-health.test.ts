@@ -1,12 +1,13 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../../../test/factories/user.factory.ts';
-import { adminAlerts, sandboxSupplierOrders, supplierBreakers } from '../../db/schema/index.ts';
+import { adminAlerts, supplierBreakers } from '../../db/schema/index.ts';
 import { startBackgroundJobs } from '../../jobs/background-jobs.ts';
 import { nextBreakerState, runSupplierHealthCheck } from './supplier-health.ts';
 import {
   expectCleanLedger,
   purchase,
+  ordersAt,
   supplierActs,
   t,
   useVendingTestApp,
@@ -59,17 +60,6 @@ const buyAirtimes = async (count: number) => {
   for (let i = 0; i < count; i += 1) rows.push(await buyAirtime());
   return rows;
 };
-
-const ordersAt = (supplier: string, reference: string) =>
-  t.ctx.db
-    .select()
-    .from(sandboxSupplierOrders)
-    .where(
-      and(
-        eq(sandboxSupplierOrders.supplier, supplier),
-        eq(sandboxSupplierOrders.requestId, reference),
-      ),
-    );
 
 /** Puts a breaker into a state that began `minutesAgo` minutes ago (the check's own moves aside). */
 const setBreaker = async (

@@ -1,12 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../../../test/factories/user.factory.ts';
-import {
-  adminAlerts,
-  networkSettings,
-  sandboxSupplierFloats,
-  sandboxSupplierOrders,
-} from '../../db/schema/index.ts';
+import { adminAlerts, networkSettings, sandboxSupplierFloats } from '../../db/schema/index.ts';
 import { getWalletBalanceKobo } from '../ledger/ledger.service.ts';
 import {
   buyData,
@@ -15,6 +10,7 @@ import {
   purchase,
   reconcileUntilSettled,
   t,
+  ordersAt,
   supplierActs,
   useVendingTestApp,
 } from './vending.test-helpers.ts';
@@ -25,18 +21,6 @@ let admin: TestUser;
 const asAdmin = async () => (admin ??= await createUser(t.ctx, { isAdmin: true }));
 
 const { setSuppliers, outage } = supplierActs(asAdmin);
-
-/** The sandbox orders a supplier holds under a purchase's reference (its request_id). */
-const ordersAt = (supplier: string, reference: string) =>
-  t.ctx.db
-    .select()
-    .from(sandboxSupplierOrders)
-    .where(
-      and(
-        eq(sandboxSupplierOrders.supplier, supplier),
-        eq(sandboxSupplierOrders.requestId, reference),
-      ),
-    );
 
 afterEach(async () => {
   await outage('ALARO', false);

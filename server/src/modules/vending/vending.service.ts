@@ -64,15 +64,25 @@ export const termsRefusal = (
   return null;
 };
 
-/** Why a data plan cannot be sold (none by that id on the network, or made unavailable), or null. */
-export const planRefusal = (
+/**
+ * The plan a data sale may sell, or why not: none by that id on the network, or one made
+ * unavailable.
+ */
+export const sellablePlan = (
   plan: SaleTerms['plan'],
-): { code: 'NOT_FOUND' | 'VALIDATION_ERROR'; msg: string } | null => {
-  if (!plan) return { code: 'NOT_FOUND', msg: 'That data plan does not exist for this network' };
+):
+  | { ok: true; plan: NonNullable<SaleTerms['plan']> }
+  | { ok: false; code: 'NOT_FOUND' | 'VALIDATION_ERROR'; msg: string } => {
+  if (!plan)
+    return { ok: false, code: 'NOT_FOUND', msg: 'That data plan does not exist for this network' };
   if (!plan.isAvailable) {
-    return { code: 'VALIDATION_ERROR', msg: 'This data plan is not available at the moment' };
+    return {
+      ok: false,
+      code: 'VALIDATION_ERROR',
+      msg: 'This data plan is not available at the moment',
+    };
   }
-  return null;
+  return { ok: true, plan };
 };
 
 /**
@@ -113,15 +123,15 @@ const assertServiceOpen = async (ctx: AppContext, service: PurchaseKind): Promis
 
 /** Buys a data plan at the buyer's tier price from the supplier that serves the network. */
 export const buyData = async (ctx: AppContext, input: BuyDataInput): Promise<PurchaseOutcome> => {
-  const { plan, supplier, suppliers, costPerGbKobo } = await openTerms(ctx, {
+  const terms = await openTerms(ctx, {
     service: 'data',
     network: input.network,
     plan: input.plan,
   });
-  const refused = planRefusal(plan);
-  if (refused || !plan) {
-    throw new AppError(refused!.code, { msg: refused!.msg });
-  }
+  const { supplier, suppliers, costPerGbKobo } = terms;
+  const sellable = sellablePlan(terms.plan);
+  if (!sellable.ok) throw new AppError(sellable.code, { msg: sellable.msg });
+  const { plan } = sellable;
   const price = priceData(plan, input.user.userType as TUserType, costPerGbKobo);
   assertConfirmedCharge(input.expectedChargeKobo, price.chargeKobo);
   const planIdAt = (s: TSupplier) => plan.supplierPlanIds[s] ?? plan.planId;

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { transactions } from '../../db/schema/index.ts';
+import { sandboxSupplierOrders, transactions } from '../../db/schema/index.ts';
 import { type TestUser } from '../../../test/factories/user.factory.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { reconcileOnce } from './reconciler.ts';
@@ -81,3 +81,15 @@ export const supplierActs = (asAdmin: () => Promise<TestUser>) => ({
       .set('x-auth-token', (await asAdmin()).token)
       .send({ on }),
 });
+
+/** The sandbox orders a supplier holds under a purchase's reference (its request_id). */
+export const ordersAt = (supplier: string, reference: string) =>
+  t.ctx.db
+    .select()
+    .from(sandboxSupplierOrders)
+    .where(
+      and(
+        eq(sandboxSupplierOrders.supplier, supplier),
+        eq(sandboxSupplierOrders.requestId, reference),
+      ),
+    );
